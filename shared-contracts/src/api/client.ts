@@ -1,0 +1,129 @@
+import axios, { AxiosHeaders, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { REQUEST_TIMEOUT_MS } from '../contracts/constants.js';
+import { endpoints } from '../contracts/endpoints.js';
+
+/** Calls that never trigger a token refresh on 401: the refresh itself, and calls made before there is a session. */
+const NO_REFRESH_PATHS = new Set<string>([
+  endpoints.refreshToken.path,
+  endpoints.login.path,
+  endpoints.registerAccount.path,
+  endpoints.verifyEmail.path,
+]);
+
+export interface ApiClientHooks {
+  getAccessToken(): string | null;
+  /** A refresh succeeded: store the new token (state + storage). */
+  onTokenRefreshed(accessToken: string): void;
+  /** A refresh failed: clear the session and send the user to sign-in. Called once per failed refresh. */
+  onSessionExpired(): void;
+}
+
+export interface ApiClientOptions extends Partial<ApiClientHooks> {
+  baseURL?: string;
+  /** Test seam: the transport used for every call, refresh included. */
+  adapter?: AxiosAdapter;
+}
+
+interface RetriableConfig extends InternalAxiosRequestConfig {
+  _refreshRetried?: boolean;
+}
+
+export interface ApiClient {
+  /** The one axios instance every call of the product goes through. */
+  readonly http: AxiosInstance;
+  /** Runs (or joins) the single in-flight refresh and resolves with the new access token. */
+  refresh(): Promise<string>;
+  configure(options: ApiClientOptions): void;
+}
+
+/** `http://api/` + `/login?x=1` → `login`: the endpoint path a request config targets. */
+export function endpointPathOf(url: string | undefined, baseURL: string | undefined): string {
+  let path = url ?? '';
+  if (baseURL && path.startsWith(baseURL)) path = path.slice(baseURL.length);
+  path = path.replace(/^[a-z]+:\/\/[^/]+/i, '');
+  return path.replace(/[?#].*$/, '').replace(/^\/+/, '').replace(/\/+$/, '');
+}
+
+/**
+ * The shared API client of spec §7–§8: base URL from runtime config, credentials on, 100000 ms timeout,
+ * bearer token on every request. On a 401 not yet retried, exactly one refresh runs however many requests
+ * failed at once; all of them are replayed with the new token. Refresh failure ends the session once.
+ */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const hooks: ApiClientHooks = {
+    getAccessToken: () => null,
+    onTokenRefreshed: () => undefined,
+    onSessionExpired: () => undefined,
+  };
+  const http = axios.create({ withCredentials: true, timeout: REQUEST_TIMEOUT_MS });
+  let inflightRefresh: Promise<string> | null = null;
+
+  function configure(next: ApiClientOptions): void {
+    if (next.baseURL !== undefined) http.defaults.baseURL = next.baseURL.replace(/\/?$/, '/');
+    if (next.adapter) http.defaults.adapter = next.adapter;
+    if (next.getAccessToken) hooks.getAccessToken = next.getAccessToken;
+    if (next.onTokenRefreshed) hooks.onTokenRefreshed = next.onTokenRefreshed;
+    if (next.onSessionExpired) hooks.onSessionExpired = next.onSessionExpired;
+  }
+  configure(options);
+
+  async function runRefresh(): Promise<string> {
+    try {
+      // A bare request (not through `http`), so a 401 here can never start another refresh.
+      const response = await axios.request<{ status: number; data?: { access_token?: unknown } }>({
+        method: 'POST',
+        url: endpoints.refreshToken.path,
+        baseURL: http.defaults.baseURL,
+        withCredentials: true,
+        timeout: REQUEST_TIMEOUT_MS,
+        adapter: http.defaults.adapter,
+      });
+      const token = response.data.data?.access_token;
+      if (response.data.status !== 200 || typeof token !== 'string' || token === '') {
+        throw new Error('Refresh answered without an access token');
+      }
+      hooks.onTokenRefreshed(token);
+      return token;
+    } catch (error) {
+      hooks.onSessionExpired();
+      throw error;
+    }
+  }
+
+  function refresh(): Promise<string> {
+    inflightRefresh ??= runRefresh().finally(() => {
+      inflightRefresh = null;
+    });
+    return inflightRefresh;
+  }
+
+  http.interceptors.request.use((config) => {
+    const token = hooks.getAccessToken();
+    const headers = AxiosHeaders.from(config.headers);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    else headers.delete('Authorization');
+    config.headers = headers;
+    return config;
+  });
+
+  http.interceptors.response.use(undefined, async (error: unknown) => {
+    if (!axios.isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
+    const config = error.config as RetriableConfig;
+    if (config._refreshRetried === true) throw error;
+    if (NO_REFRESH_PATHS.has(endpointPathOf(config.url, http.defaults.baseURL))) throw error;
+    config._refreshRetried = true;
+
+    const sentWith = AxiosHeaders.from(config.headers).get('Authorization');
+    const current = hooks.getAccessToken();
+    // A request that failed with a token already replaced by a finished refresh replays without refreshing again.
+    if (!(inflightRefresh === null && current !== null && sentWith !== `Bearer ${current}`)) {
+      await refresh();
+    }
+    return http.request(config);
+  });
+
+  return { http, refresh, configure };
+}
+
+/** The product's single client instance, configured by the shell at start. */
+export const apiClient = createApiClient();

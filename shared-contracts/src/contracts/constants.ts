@@ -1,0 +1,107 @@
+/**
+ * The spec's numbers and texts (spec §5, §8, §9). They live here once and are imported everywhere else.
+ */
+
+/** Shared API client request timeout (spec §7, §9). */
+export const REQUEST_TIMEOUT_MS = 100_000;
+/** Persisted-state write/restore timeout that is reported when exceeded (spec §8, §9). */
+export const PERSISTENCE_TIMEOUT_MS = 5_000;
+/** Side menu collapses at this width or narrower (spec §2, §9). */
+export const SIDE_MENU_BREAKPOINT_PX = 992;
+/** The side menu becomes sticky after this much vertical scroll. */
+export const STICKY_MENU_SCROLL_PX = 30;
+/** The scroll-to-top button appears after this much vertical scroll. */
+export const SCROLL_TO_TOP_PX = 100;
+/** Facebook authorization popup size (spec §4, §9). */
+export const FACEBOOK_POPUP = { width: 600, height: 700 } as const;
+/** Meta Graph API version used for the dialog and every server call. */
+export const FACEBOOK_API_VERSION = 'v20.0';
+/** Scopes of the Facebook authorization dialog (spec §7). */
+export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_messaging', 'public_profile', 'pages_manage_metadata'] as const;
+/** Toasts (antd message): default duration in seconds and top offset in px (spec §9). */
+export const TOAST = { durationSeconds: 3, top: 8 } as const;
+/** Notifications (antd notification): default duration in seconds (spec §9). */
+export const NOTIFICATION_DURATION_SECONDS = 4.5;
+/** Header notification dropdown width (spec §2). */
+export const NOTIFICATION_DROPDOWN_WIDTH = '22rem';
+/** Landing testimonials carousel (spec §2, §9). */
+export const TESTIMONIAL_CAROUSEL = {
+  autoplaySpeedMs: 2_500,
+  responsive: [
+    { maxWidthExclusivePx: 480, slidesToShow: 1 },
+    { maxWidthExclusivePx: 780, slidesToShow: 2 },
+    { maxWidthExclusivePx: Number.POSITIVE_INFINITY, slidesToShow: 3 },
+  ],
+} as const;
+
+/** How many testimonials a carousel of this width shows: 1 under 480 px, 2 from 480, 3 from 780. */
+export function testimonialSlidesFor(widthPx: number): number {
+  const rule = TESTIMONIAL_CAROUSEL.responsive.find((r) => widthPx < r.maxWidthExclusivePx);
+  return rule?.slidesToShow ?? 3;
+}
+
+/** Landing page marketing figures (spec §9). */
+export const LANDING_FIGURES = { projects: '120+', customers: '100+', activeUsers: '854', years: '5+' } as const;
+/** Landing services: eight steps. */
+export const LANDING_SERVICE_STEPS = 8;
+/** Footer copyright year (spec §1). */
+export const COPYRIGHT_YEAR = 2024;
+
+/** Chat answer-style temperatures (spec §9). `labelKey`/`descriptionKey` are in the `chatbot` namespace. */
+export const TEMPERATURE_OPTIONS = [
+  { value: 0, label: 'Exactly', labelKey: 'temperature.exactly.label', descriptionKey: 'temperature.exactly.description' },
+  { value: 0.5, label: 'Stable', labelKey: 'temperature.stable.label', descriptionKey: 'temperature.stable.description' },
+  { value: 0.7, label: 'Flexible', labelKey: 'temperature.flexible.label', descriptionKey: 'temperature.flexible.description' },
+  { value: 1, label: 'Creative', labelKey: 'temperature.creative.label', descriptionKey: 'temperature.creative.description' },
+] as const;
+
+/** Upload allow-list (spec §5), lower-case with the dot. */
+export const ALLOWED_UPLOAD_EXTENSIONS = [
+  '.js', '.py', '.java', '.cpp', '.cc', '.cxx', '.c', '.cs', '.php', '.rb', '.swift', '.ts', '.go',
+  '.csv', '.docx', '.doc', '.html', '.md', '.txt', '.text', '.log', '.xlsx', '.xls',
+] as const;
+export type AllowedUploadExtension = (typeof ALLOWED_UPLOAD_EXTENSIONS)[number];
+
+/** The spec's exact upload messages (spec §5, §8). */
+export const UPLOAD_MESSAGES = {
+  duplicate: 'The file already exists, please select another file!',
+  invalidFormat: 'Please upload files in allowed formats.',
+  success: 'Upload file success!',
+  failure: 'Cannot upload file at the moment!',
+} as const;
+
+/** The spec's other exact user-visible texts (spec §4, §8). */
+export const SPEC_MESSAGES = {
+  logoutSuccess: 'Logout success.',
+  facebookConnected: 'Kết nối thành công!',
+  balanceFetchFailed: 'Unable to fetch total balance.',
+  ordersFetchFailed: 'Error fetching orders',
+  copied: 'Copied to clipboard',
+  noNotifications: 'No New Notifications',
+} as const;
+
+/** Languages and translation namespaces. Vietnamese is the default (spec §1). */
+export const LANGUAGES = ['vi', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'vi';
+export const LANGUAGE_STORAGE_KEY = 'appLanguage';
+
+/** Client-side storage keys (spec §3). */
+export const STORAGE_KEYS = {
+  accessToken: 'accessToken',
+  persistedRoot: 'root',
+  userFeatures: 'userFeatures',
+  listConfig: 'listConfig',
+  listProcedure: 'listProcedure',
+  listIdentity: 'listIdentity',
+  listPage: 'listPage',
+  cachedPages: 'cachedPages',
+  cachedFiles: 'cachedFiles',
+  theme: 'themeSettings',
+} as const;
+
+/** Six-digit hex colour accepted by the custom colour pickers (spec §5). */
+export const HEX_COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+export function isHexColour(value: string): boolean {
+  return HEX_COLOUR_PATTERN.test(value);
+}

@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import {
+  balanceTransactionSchema,
+  botConfigSchema,
+  clientSchema,
+  collectionFileSchema,
+  commentSchema,
+  dashboardCountsSchema,
+  depositSchema,
+  facebookAccountSchema,
+  fileRefSchema,
+  identityInfoSchema,
+  identitySchema,
+  identityStorySchema,
+  messageSchema,
+  orderSchema,
+  pageActionSchema,
+  pageManagerSchema,
+  PAYMENT_STATUSES,
+  procedureSchema,
+  scheduledPostSchema,
+  tokenTransactionSchema,
+} from './entities.js';
+import { envelope, okSchema } from './envelope.js';
+
+/**
+ * Every call of spec §7 as one contract entry: method, path (relative to the API base URL, `{name}` for
+ * path parameters), and zod schemas for what goes in and what comes out. The server validates with these and
+ * generates its OpenAPI document from them; the client takes its types from them.
+ */
+export interface EndpointContract {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Who may call it: `public` endpoints need no access token. */
+  auth: 'public' | 'user' | 'refresh-cookie';
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodObject;
+  response: z.ZodType;
+  summary: string;
+}
+
+const userIdField = z.string().min(1).max(128);
+const idField = z.string().min(1).max(128);
+const userIdQuery = z.object({ user_id: userIdField });
+const userIdParams = z.object({ userId: userIdField });
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3)
+  .max(32)
+  .regex(/^[a-zA-Z0-9._-]+$/);
+export const passwordSchema = z.string().min(8).max(128);
+export const emailSchema = z.string().trim().toLowerCase().email().max(254);
+export const verificationCodeSchema = z.string().regex(/^\d{6}$/);
+export const accountTypeSchema = z.enum(['user', 'partner']);
+
+const identityBody = z.object({
+  user_id: userIdField,
+  name: z.string().trim().min(1).max(200),
+  info: identityInfoSchema,
+  story: identityStorySchema,
+  style_conversation: z.string().max(10_000),
+  example_conversation: z.string().max(10_000),
+});
+const procedureBody = z.object({
+  user_id: userIdField,
+  name: z.string().trim().min(1).max(200),
+  procedure: z.string().trim().min(1).max(10_000),
+});
+const configBody = z.object({
+  user_id: userIdField,
+  name: z.string().trim().min(1).max(200),
+  procedure_id: idField,
+  identity_id: idField,
+  role: z.string().max(200),
+  target: z.string().max(10_000),
+  mission: z.string().max(10_000),
+  note: z.string().max(10_000),
+});
+const pageListBody = z.object({ user_id: userIdField, page_id: idField });
+
+/** Amount bounds of a deposit, in whole dong. */
+export const DEPOSIT_BOUNDS = { min: 10_000, max: 50_000_000 } as const;
+
+export const endpoints = {
+  health: {
+    method: 'GET', path: 'health', auth: 'public', summary: 'Liveness and database readiness',
+    response: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), version: z.string() }),
+  },
+  dashboardCounts: {
+    method: 'GET', path: 'api/v1/facebook/dashboard/count_all_by_userid', auth: 'user', summary: 'Dashboard figures',
+    query: userIdQuery, response: envelope(dashboardCountsSchema),
+  },
+  getCollection: {
+    method: 'GET', path: 'api/v1/facebook/get-collection/{userId}', auth: 'user', summary: 'Files and collections',
+    params: userIdParams, response: envelope(z.array(collectionFileSchema)),
+  },
+  verifyEmail: {
+    method: 'POST', path: 'verify_email', auth: 'public', summary: 'Send a 6-digit email verification code',
+    body: z.object({ user_email: emailSchema }), response: okSchema,
+  },
+  registerAccount: {
+    method: 'POST', path: 'register_account', auth: 'public', summary: 'Create an account',
+    body: z.object({
+      user_name: usernameSchema,
+      user_pass: passwordSchema,
+      user_email: emailSchema,
+      verification_code: verificationCodeSchema,
+      account_type: accountTypeSchema,
+    }),
+    response: okSchema,
+  },
+  login: {
+    method: 'POST', path: 'login', auth: 'public', summary: 'Sign in; sets the refresh cookie',
+    body: z.object({ username: z.string().trim().min(1).max(254), password: z.string().min(1).max(128) }),
+    response: envelope(z.object({ access_token: z.string(), features: z.array(z.string()) })),
+  },
+  logout: {
+    method: 'POST', path: 'logout', auth: 'refresh-cookie', summary: 'End the session server-side',
+    response: okSchema,
+  },
+  refreshToken: {
+    method: 'POST', path: 'refresh_token', auth: 'refresh-cookie', summary: 'Rotate the refresh token; new access token',
+    response: envelope(z.object({ access_token: z.string() })),
+  },
+  deleteCollection: {
+    method: 'POST', path: 'api/v1/facebook/delete-collection', auth: 'user', summary: 'Delete a collection',
+    body: z.object({ user_id: userIdField, collection_id: idField }), response: okSchema,
+  },
+  accessTokenPages: {
+    method: 'GET', path: 'api/v1/facebook/page/access-token-pages', auth: 'user', summary: 'Connected accounts and pages',
+    response: envelope(z.array(facebookAccountSchema)),
+  },
+  saveCollectionPage: {
+    method: 'POST', path: 'api/v1/facebook/save-collection-page', auth: 'user', summary: 'Attach files to pages',
+    body: z.object({ list_page_ids: z.array(idField).min(1), list_collections: z.array(fileRefSchema) }), response: okSchema,
+  },
+  subscribed: {
+    method: 'POST', path: 'api/v1/facebook/subscribed', auth: 'user', summary: 'Subscribe or unsubscribe automatic replies',
+    body: z.object({
+      user_id: userIdField,
+      page_id: idField,
+      page_access_token: z.string().max(2_000).optional(),
+      type: pageActionSchema,
+      action: z.enum(['subscribe', 'unsubscribe']),
+    }),
+    response: okSchema,
+  },
+  deposit: {
+    method: 'POST', path: 'api/v1/deposit', auth: 'user', summary: 'Create a payment to top up the balance',
+    body: z.object({ user_id: userIdField, amount: z.number().int().min(DEPOSIT_BOUNDS.min).max(DEPOSIT_BOUNDS.max) }),
+    response: envelope(depositSchema),
+  },
+  paymentStatus: {
+    method: 'GET', path: 'api/v1/payment-status/{id}', auth: 'user', summary: 'Status of one payment',
+    params: z.object({ id: idField }), query: userIdQuery,
+    response: envelope(z.object({ payment_id: idField, status: z.enum(PAYMENT_STATUSES), amount: z.number().int() })),
+  },
+  totalBalance: {
+    method: 'GET', path: 'api/v1/total-balance/{userId}', auth: 'user', summary: 'Current balance in VND',
+    params: userIdParams, response: envelope(z.object({ total_balance: z.number().int().nonnegative() })),
+  },
+  depositHistory: {
+    method: 'GET', path: 'api/v1/deposit-history/{userId}', auth: 'user', summary: 'Deposits of the user',
+    params: userIdParams, response: envelope(z.array(depositSchema)),
+  },
+  balanceTransactions: {
+    method: 'GET', path: 'api/v1/balance-transactions/{userId}', auth: 'user', summary: 'Balance transactions, paginated',
+    params: userIdParams, query: z.object({ page: z.coerce.number().int().min(1).default(1), page_size: z.coerce.number().int().min(1).max(100).default(20) }),
+    response: envelope(z.object({ items: z.array(balanceTransactionSchema), total: z.number().int().nonnegative() })),
+  },
+  tokenTransactions: {
+    method: 'GET', path: 'api/v1/token-transactions/{userId}', auth: 'user', summary: 'Token-usage transactions, paginated',
+    params: userIdParams, query: z.object({ page: z.coerce.number().int().min(1).default(1), page_size: z.coerce.number().int().min(1).max(100).default(20) }),
+    response: envelope(z.object({ items: z.array(tokenTransactionSchema), total: z.number().int().nonnegative() })),
+  },
+  updateManager: {
+    method: 'POST', path: 'api/v1/facebook/page/update-manager', auth: 'user', summary: 'Create or update a page manager',
+    body: pageManagerSchema.omit({ manager_id: true }).extend({ user_id: userIdField, manager_id: idField.optional() }),
+    response: envelope(pageManagerSchema),
+  },
+  deleteManager: {
+    method: 'POST', path: 'api/v1/facebook/page/delete-manager', auth: 'user', summary: 'Delete a page manager',
+    body: z.object({ user_id: userIdField, manager_id: idField }), response: okSchema,
+  },
+  getManager: {
+    method: 'POST', path: 'api/v1/facebook/page/get-manager', auth: 'user', summary: 'Page managers of the given pages',
+    body: z.object({ user_id: userIdField, page_data: z.array(z.object({ page_id: idField, page_name: z.string().max(200) })) }),
+    response: envelope(z.array(pageManagerSchema)),
+  },
+  createIdentity: {
+    method: 'POST', path: 'api/v1/facebook/config/create-identity', auth: 'user', summary: 'Create an identity',
+    body: identityBody, response: envelope(identitySchema),
+  },
+  updateIdentity: {
+    method: 'POST', path: 'api/v1/facebook/config/update-identity', auth: 'user', summary: 'Update an identity',
+    body: identityBody.extend({ identity_id: idField }), response: envelope(identitySchema),
+  },
+  deleteIdentity: {
+    method: 'POST', path: 'api/v1/facebook/config/delete-identity', auth: 'user', summary: 'Delete an identity',
+    body: z.object({ user_id: userIdField, identity_id: idField }), response: okSchema,
+  },
+  getIdentity: {
+    method: 'GET', path: 'api/v1/facebook/config/get-identity', auth: 'user', summary: 'Identities of the user',
+    query: userIdQuery, response: envelope(z.array(identitySchema)),
+  },
+  createProcedure: {
+    method: 'POST', path: 'api/v1/facebook/config/create-procedure', auth: 'user', summary: 'Create a procedure',
+    body: procedureBody, response: envelope(procedureSchema),
+  },
+  updateProcedure: {
+    method: 'POST', path: 'api/v1/facebook/config/update-procedure', auth: 'user', summary: 'Update a procedure',
+    body: procedureBody.extend({ procedure_id: idField }), response: envelope(procedureSchema),
+  },
+  deleteProcedure: {
+    method: 'POST', path: 'api/v1/facebook/config/delete-procedure', auth: 'user', summary: 'Delete a procedure',
+    body: z.object({ user_id: userIdField, procedure_id: idField }), response: okSchema,
+  },
+  getProcedure: {
+    method: 'GET', path: 'api/v1/facebook/config/get-procedure', auth: 'user', summary: 'Procedures of the user',
+    query: userIdQuery, response: envelope(z.array(procedureSchema)),
+  },
+  createConfig: {
+    method: 'POST', path: 'api/v1/facebook/config/create', auth: 'user', summary: 'Create a bot config',
+    body: configBody, response: envelope(botConfigSchema),
+  },
+  updateConfig: {
+    method: 'POST', path: 'api/v1/facebook/config/update', auth: 'user', summary: 'Update a bot config',
+    body: configBody.extend({ total_id: idField }), response: envelope(botConfigSchema),
+  },
+  deleteConfig: {
+    method: 'POST', path: 'api/v1/facebook/config/delete', auth: 'user', summary: 'Delete a bot config',
+    body: z.object({ user_id: userIdField, total_id: idField }), response: okSchema,
+  },
+  getConfig: {
+    method: 'GET', path: 'api/v1/facebook/config/get', auth: 'user', summary: 'Bot configs of the user',
+    query: userIdQuery, response: envelope(z.array(botConfigSchema)),
+  },
+  getPosts: {
+    method: 'POST', path: 'api/v1/facebook/get-posts', auth: 'user', summary: 'Scheduled, published and failed posts of a page',
+    body: pageListBody, response: envelope(z.array(scheduledPostSchema)),
+  },
+  getMessages: {
+    method: 'POST', path: 'api/v1/facebook/get-messages', auth: 'user', summary: 'Messages of a page',
+    body: pageListBody, response: envelope(z.array(messageSchema)),
+  },
+  getComments: {
+    method: 'POST', path: 'api/v1/facebook/get-comments', auth: 'user', summary: 'Comments of a page',
+    body: pageListBody, response: envelope(z.array(commentSchema)),
+  },
+  getClients: {
+    method: 'GET', path: 'api/v1/facebook/get-clients', auth: 'user', summary: 'Clients of the user',
+    response: envelope(z.array(clientSchema)),
+  },
+  getOrders: {
+    method: 'GET', path: 'api/v1/facebook/get-orders', auth: 'user', summary: 'Orders, optionally of one page',
+    query: z.object({ user_id: userIdField, page_id: idField.optional() }), response: envelope(z.array(orderSchema)),
+  },
+} as const satisfies Record<string, EndpointContract>;
+
+export type EndpointName = keyof typeof endpoints;
+
+/** Fills `{name}` placeholders of an endpoint path: `endpointPath('totalBalance', { userId: '7' })`. */
+export function endpointPath(name: EndpointName, params: Record<string, string> = {}): string {
+  return endpoints[name].path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing path parameter "${key}" for ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+type Schema<T> = T extends z.ZodType ? z.infer<T> : never;
+export type EndpointBody<N extends EndpointName> = (typeof endpoints)[N] extends { body: infer B } ? Schema<B> : never;
+export type EndpointQuery<N extends EndpointName> = (typeof endpoints)[N] extends { query: infer Q } ? Schema<Q> : never;
+export type EndpointResponse<N extends EndpointName> = Schema<(typeof endpoints)[N]['response']>;

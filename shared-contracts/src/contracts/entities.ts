@@ -1,0 +1,232 @@
+import { z } from 'zod';
+
+/**
+ * Entities of spec §3. Field names are the spec's (snake_case where the spec's API uses it,
+ * camelCase where the spec names them so) so the UI and the server read the same shapes.
+ */
+
+export const roleSchema = z.string().min(1).max(32);
+export type Role = z.infer<typeof roleSchema>;
+export const KNOWN_ROLES = ['user', 'partner', 'admin'] as const;
+
+/** Session user, decoded from the access token. */
+export const sessionUserSchema = z.object({
+  username: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  partnerId: z.string().nullable(),
+  role: roleSchema,
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Claims of the access token: the session user plus the standard JWT times. */
+export const accessTokenClaimsSchema = sessionUserSchema.extend({ exp: z.number().optional(), iat: z.number().optional() });
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+const idSchema = z.string().min(1).max(128);
+const shortText = z.string().trim().max(200);
+const longText = z.string().trim().max(10_000);
+
+export const facebookPageSchema = z.object({
+  page_name: z.string(),
+  page_id: idSchema,
+  /** Never sent to the browser in full by the server: see the page endpoints. */
+  page_access_token: z.string(),
+});
+export type FacebookPage = z.infer<typeof facebookPageSchema>;
+
+export const facebookAccountSchema = z.object({
+  name_fb: z.string(),
+  id_user_fb: idSchema,
+  access_token_user: z.string(),
+  page_data: z.array(facebookPageSchema),
+});
+export type FacebookAccount = z.infer<typeof facebookAccountSchema>;
+
+export const fileRefSchema = z.object({ collection_name: shortText.min(1), file_name: shortText.min(1) });
+export type FileRef = z.infer<typeof fileRefSchema>;
+
+export const collectionFileSchema = fileRefSchema.extend({
+  file_id: idSchema.optional(),
+  language: z.string().optional(),
+  size_bytes: z.number().int().nonnegative().optional(),
+  category: z.string().optional(),
+  date_modified: z.string().optional(),
+  index_status: z.enum(['queued', 'indexing', 'ready', 'failed']).optional(),
+  index_error: z.string().optional(),
+});
+export type CollectionFile = z.infer<typeof collectionFileSchema>;
+
+export const identityInfoSchema = z.object({
+  name: shortText.optional().default(''),
+  gender: shortText.optional().default(''),
+  birth_year: shortText.optional().default(''),
+  hometown: shortText.optional().default(''),
+  current_address: shortText.optional().default(''),
+});
+export const identityStorySchema = z.object({
+  childhood: longText.optional().default(''),
+  schools: longText.optional().default(''),
+  university: longText.optional().default(''),
+  current_job: longText.optional().default(''),
+});
+export const identitySchema = z.object({
+  identity_id: idSchema,
+  name: shortText.min(1),
+  info: identityInfoSchema,
+  story: identityStorySchema,
+  style_conversation: longText,
+  example_conversation: longText,
+});
+export type Identity = z.infer<typeof identitySchema>;
+
+export const procedureSchema = z.object({
+  procedure_id: idSchema,
+  name: shortText.min(1),
+  procedure: longText.min(1),
+});
+export type Procedure = z.infer<typeof procedureSchema>;
+
+export const botConfigSchema = z.object({
+  total_id: idSchema,
+  name: shortText.min(1),
+  procedure_id: idSchema,
+  identity_id: idSchema,
+  role: shortText,
+  target: longText,
+  mission: longText,
+  note: longText,
+});
+export type BotConfig = z.infer<typeof botConfigSchema>;
+
+export const pageActionSchema = z.enum(['messages', 'comments']);
+export const pageManagerSchema = z.object({
+  manager_id: idSchema,
+  username: z.string(),
+  page_id: idSchema,
+  page_name: z.string(),
+  files: z.array(fileRefSchema),
+  config_id: idSchema.nullable(),
+  action: z.array(pageActionSchema),
+});
+export type PageManager = z.infer<typeof pageManagerSchema>;
+
+export const clientSchema = z.object({
+  id: idSchema,
+  name: shortText,
+  phone: z.string().trim().max(32),
+  favoriteColor: shortText,
+  stylePreference: shortText,
+  page_id: idSchema.optional(),
+  conversation_id: idSchema.optional(),
+});
+export type Client = z.infer<typeof clientSchema>;
+
+export const ORDER_STATUSES = ['new', 'confirmed', 'shipping', 'delivered', 'cancelled'] as const;
+export const orderSchema = z.object({
+  orderId: idSchema,
+  productName: shortText.min(1),
+  unitPrice: z.number().int().nonnegative(),
+  quantity: z.number().int().positive(),
+  totalPrice: z.number().int().nonnegative(),
+  deliveryAddress: longText,
+  status: z.enum(ORDER_STATUSES),
+  page_id: idSchema.optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const REPEAT_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export const scheduledPostSchema = z.object({
+  post_id: idSchema,
+  idea: longText,
+  content: longText,
+  page_ids: z.array(idSchema).min(1),
+  time: z.string().datetime(),
+  repeat: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('none') }),
+    z.object({ kind: z.literal('days'), days: z.array(z.enum(REPEAT_DAYS)).min(1) }),
+    z.object({ kind: z.literal('custom'), every_minutes: z.number().int().positive() }),
+  ]),
+  iterations: z.number().int().positive().nullable(),
+  end_date: z.string().datetime().nullable(),
+  images: z.array(z.string()),
+  status: z.enum(['scheduled', 'published', 'failed']),
+});
+export type ScheduledPost = z.infer<typeof scheduledPostSchema>;
+
+export const commentSchema = z.object({
+  comment_id: idSchema,
+  page_id: idSchema,
+  post_id: idSchema,
+  from_name: z.string(),
+  message: z.string(),
+  created_time: z.string(),
+  reply: z.string().nullable(),
+  reply_status: z.enum(['pending', 'replied', 'skipped', 'failed']),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const messageSchema = z.object({
+  mid: idSchema,
+  page_id: idSchema,
+  sender_id: idSchema,
+  sender_name: z.string(),
+  text: z.string(),
+  timestamp: z.string(),
+  reply: z.string().nullable(),
+  reply_status: z.enum(['pending', 'replied', 'skipped', 'failed']),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const tokenTransactionSchema = z.object({
+  completionTokens: z.number().int().nonnegative(),
+  promptTokens: z.number().int().nonnegative(),
+  totalToken: z.number().int().nonnegative(),
+  totalCost: z.number().int().nonnegative(),
+  time: z.string(),
+  message: z.string(),
+});
+export type TokenTransaction = z.infer<typeof tokenTransactionSchema>;
+
+export const BALANCE_TRANSACTION_TYPES = ['deposit', 'token_charge', 'refund', 'adjustment'] as const;
+export const balanceTransactionSchema = z.object({
+  amount: z.number().int(),
+  transactionType: z.enum(BALANCE_TRANSACTION_TYPES),
+  dateModified: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed', 'cancelled']),
+  note: z.string(),
+});
+export type BalanceTransaction = z.infer<typeof balanceTransactionSchema>;
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'failed'] as const;
+export const depositSchema = z.object({
+  payment_id: idSchema,
+  amount: z.number().int().positive(),
+  status: z.enum(PAYMENT_STATUSES),
+  created_at: z.string(),
+  checkout_url: z.string().optional(),
+  qr_code: z.string().optional(),
+});
+export type Deposit = z.infer<typeof depositSchema>;
+
+export const temperatureOptionSchema = z.object({ label: z.string(), value: z.number().min(0).max(1), description: z.string() });
+export type TemperatureOption = z.infer<typeof temperatureOptionSchema>;
+
+export const dropdownItemSchema = z.object({
+  icon: z.string(),
+  label: z.string(),
+  href: z.string(),
+  badge: z.object({ text: z.string(), color: z.string(), bgColor: z.string() }).optional(),
+});
+export type DropdownItem = z.infer<typeof dropdownItemSchema>;
+
+export const dashboardCountsSchema = z.object({
+  pages: z.number().int().nonnegative(),
+  comments: z.number().int().nonnegative(),
+  messages: z.number().int().nonnegative(),
+  bot_replies: z.number().int().nonnegative(),
+  orders: z.number().int().nonnegative(),
+  clients: z.number().int().nonnegative(),
+  spend: z.number().int().nonnegative(),
+});
+export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Every answer of the API is `{ status, data }`; status 200 means success (spec §7). */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.literal(200), data });
+}
+export type Envelope<T> = { status: 200; data: T };
+
+/** Stable error codes the server answers with; the client maps them to translated messages. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The one error body: a stable code, a human message, optional field issues; 5xx never carry internals. */
+export const apiErrorSchema = z.object({
+  status: z.number().int().min(400).max(599),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const okSchema = envelope(z.object({ ok: z.literal(true) }));

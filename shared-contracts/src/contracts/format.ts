@@ -1,0 +1,16 @@
+const vndNumber = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
+
+/** `1234567` → `1.234.567` (Vietnamese grouping, whole dong). */
+export function formatVndNumber(amount: number): string {
+  return vndNumber.format(Math.trunc(amount));
+}
+
+/** `1234567` → `1.234.567 VNĐ`, the way the spec shows every balance (spec §9). */
+export function formatVnd(amount: number): string {
+  return `${formatVndNumber(amount)} VNĐ`;
+}
+
+/** Capitalises a role for the header: `partner` → `Partner`. */
+export function capitaliseRole(role: string): string {
+  return role.length === 0 ? role : role.charAt(0).toUpperCase() + role.slice(1);
+}

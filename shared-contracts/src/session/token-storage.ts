@@ -1,0 +1,55 @@
+import { jwtDecode } from 'jwt-decode';
+import { STORAGE_KEYS } from '../contracts/constants.js';
+import { accessTokenClaimsSchema, type SessionUser } from '../contracts/entities.js';
+
+/** Decodes an access token into the session user (spec §3); `null` when it is not a token of ours. */
+export function decodeSessionUser(accessToken: string): SessionUser | null {
+  try {
+    const claims = accessTokenClaimsSchema.safeParse(jwtDecode(accessToken));
+    if (!claims.success) return null;
+    const { username, userId, userEmail, partnerId, role } = claims.data;
+    return { username, userId, userEmail, partnerId, role };
+  } catch {
+    return null;
+  }
+}
+
+interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** The access token lives in local storage ("remember me") or session storage (spec §3). */
+export function readStoredToken(local: StorageLike, session: StorageLike): string | null {
+  return local.getItem(STORAGE_KEYS.accessToken) ?? session.getItem(STORAGE_KEYS.accessToken);
+}
+
+export function storeToken(token: string, persistent: boolean, local: StorageLike, session: StorageLike): void {
+  (persistent ? local : session).setItem(STORAGE_KEYS.accessToken, token);
+  (persistent ? session : local).removeItem(STORAGE_KEYS.accessToken);
+}
+
+/** Replaces the token wherever it was kept (after a refresh). */
+export function replaceStoredToken(token: string, local: StorageLike, session: StorageLike): void {
+  const persistent = local.getItem(STORAGE_KEYS.accessToken) !== null;
+  storeToken(token, persistent, local, session);
+}
+
+/** Logout / expired session: the token and every per-user key go (spec §4). */
+export function clearStoredSession(local: StorageLike, session: StorageLike): void {
+  for (const key of [
+    STORAGE_KEYS.accessToken,
+    STORAGE_KEYS.userFeatures,
+    STORAGE_KEYS.listConfig,
+    STORAGE_KEYS.listProcedure,
+    STORAGE_KEYS.listIdentity,
+    STORAGE_KEYS.listPage,
+    STORAGE_KEYS.cachedPages,
+    STORAGE_KEYS.cachedFiles,
+    STORAGE_KEYS.persistedRoot,
+  ]) {
+    local.removeItem(key);
+    session.removeItem(key);
+  }
+}

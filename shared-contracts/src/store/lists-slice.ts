@@ -1,0 +1,57 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type {
+  BotConfig,
+  Client,
+  Comment,
+  FacebookAccount,
+  Identity,
+  Message,
+  Order,
+  Procedure,
+  ScheduledPost,
+} from '../contracts/entities.js';
+
+/** List state of spec §3: the lists the dashboards show first, persisted under `root`. */
+export interface ListsState {
+  listProcedure: Procedure[];
+  listIdentity: Identity[];
+  listConfig: BotConfig[];
+  listPage: FacebookAccount[];
+  listPost: ScheduledPost[];
+  listComment: Comment[];
+  listMessage: Message[];
+  listClient: Client[];
+  listOrder: Order[];
+}
+export type ListName = keyof ListsState;
+
+const initialState: ListsState = {
+  listProcedure: [],
+  listIdentity: [],
+  listConfig: [],
+  listPage: [],
+  listPost: [],
+  listComment: [],
+  listMessage: [],
+  listClient: [],
+  listOrder: [],
+};
+
+export const listsSlice = createSlice({
+  name: 'lists',
+  initialState,
+  reducers: {
+    listReplaced<K extends ListName>(state: ListsState, action: PayloadAction<{ list: K; items: ListsState[K] }>) {
+      state[action.payload.list] = action.payload.items;
+    },
+    listsCleared: () => initialState,
+  },
+  selectors: {
+    selectList: (state, list: ListName) => state[list],
+    /** The user counts as Facebook-connected when the account list is non-empty (spec §4). */
+    selectIsFacebookConnected: (state) => state.listPage.length > 0,
+  },
+});
+
+export const { listReplaced, listsCleared } = listsSlice.actions;
+export const { selectList, selectIsFacebookConnected } = listsSlice.selectors;
