@@ -11,3 +11,4 @@ export * from './store/persistence.js';
 export * from './session/token-storage.js';
 export * from './i18n/i18n.js';
 export * from './remote-module.js';
+export * from './ui/feature-placeholder.js';

@@ -21,6 +21,8 @@ export interface MenuPlacement {
   groupKey?: string;
   /** Icon name the shell maps to an icon component. */
   icon: string;
+  /** Label in this menu when it differs from the route's own (common namespace). */
+  labelKey?: string;
 }
 
 export interface RouteEntry {
@@ -67,7 +69,7 @@ export const ROUTES = [
   { id: 'procedure-manager', path: '/user-dashboard/page-manager/procedure-manager', labelKey: 'menu.procedureManager', audience: 'user', owner: 'mf_page_manager', layout: 'dashboard', menus: [{ menu: 'user', groupKey: PAGE_MANAGER_GROUP, icon: 'procedure' }] },
   {
     id: 'config-manager', path: '/user-dashboard/page-manager/config-manager', labelKey: 'menu.configManager', audience: 'user', owner: 'mf_page_manager', layout: 'dashboard',
-    menus: [{ menu: 'user', groupKey: PAGE_MANAGER_GROUP, icon: 'config' }, { menu: 'chatbot', groupKey: CHATBOT_PDF_GROUP, icon: 'quote' }],
+    menus: [{ menu: 'user', groupKey: PAGE_MANAGER_GROUP, icon: 'config' }, { menu: 'chatbot', groupKey: CHATBOT_PDF_GROUP, icon: 'quote', labelKey: 'menu.chatbotQuotes' }],
   },
   { id: 'post-manager', path: '/user-dashboard/post-manager', labelKey: 'menu.postManager', audience: 'user', owner: 'mf_crm', layout: 'dashboard', menus: [{ menu: 'user', icon: 'post' }] },
   { id: 'comment-manager', path: '/user-dashboard/comment-manager', labelKey: 'menu.commentManager', audience: 'user', owner: 'mf_crm', layout: 'dashboard', menus: [{ menu: 'user', icon: 'comment' }] },

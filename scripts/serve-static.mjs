@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+/**
+ * A plain static file server, the stand-in for any CDN or static host: no rewrite rules, `dir/index.html`
+ * for directory paths, `404.html` (status 404) for the rest. Runtime files and HTML are never cached;
+ * content-hashed chunks are immutable. CORS is open so the shell's origin can fetch remote manifests.
+ *
+ * Usage: node scripts/serve-static.mjs <dir> <port> [host]
+ */
+import { createReadStream, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** Cache policy of DESIGN.md §2: manifests, runtime config and HTML revalidate; hashed chunks never change. */
+export function cacheControlFor(pathname) {
+  if (/\.(html|json)$/.test(pathname) || pathname.endsWith('/')) return 'no-cache';
+  if (/\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp)$/.test(pathname)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=300';
+}
+
+function fileFor(root, urlPath) {
+  const decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  const candidate = resolve(root, normalize(`.${decoded}`));
+  if (candidate !== root && !candidate.startsWith(root + sep)) return null;
+  try {
+    const stat = statSync(candidate);
+    if (stat.isDirectory()) {
+      const index = join(candidate, 'index.html');
+      return statSync(index).isFile() ? index : null;
+    }
+    return stat.isFile() ? candidate : null;
+  } catch {
+    return null;
+  }
+}
+
+export function serveStatic(dir, port, host = '127.0.0.1') {
+  const root = resolve(dir);
+  const server = createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' });
+      res.end();
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405).end();
+      return;
+    }
+    const urlPath = req.url ?? '/';
+    let file = fileFor(root, urlPath);
+    let status = 200;
+    if (!file) {
+      status = 404;
+      file = fileFor(root, '/404.html');
+      if (!file) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+    }
+    res.writeHead(status, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': status === 200 ? cacheControlFor(urlPath.split('?')[0]) : 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolvePromise(server));
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [dir, port, host] = process.argv.slice(2);
+  if (!dir || !port) {
+    console.error('usage: serve-static.mjs <dir> <port> [host]');
+    process.exit(2);
+  }
+  await serveStatic(dir, Number(port), host);
+  console.log(`serving ${resolve(dir)} on http://${host ?? '127.0.0.1'}:${port}`);
+}

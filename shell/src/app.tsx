@@ -1,0 +1,60 @@
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import viVN from 'antd/locale/vi_VN';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import {
+  NOTIFICATION_DURATION_SECONDS,
+  selectLoading,
+  selectSessionUser,
+  TOAST,
+  useAppSelector,
+  type AppStore,
+} from '@pagemate/shared-contracts';
+import { FullPageLoader } from './components/full-page-loader';
+import { registerRemotesFor } from './mf/remote-registry';
+import type { AppRouter } from './routing/router';
+import { selectThemeMode } from './theme/theme-slice';
+
+/** Registers the remotes the current session may see; re-runs when the session's role changes. */
+function RemoteAudienceSync() {
+  const user = useAppSelector(selectSessionUser);
+  useEffect(() => {
+    registerRemotesFor(user);
+  }, [user]);
+  return null;
+}
+
+function Themed({ router }: { router: AppRouter }) {
+  const { t, i18n } = useTranslation('common');
+  const mode = useAppSelector(selectThemeMode);
+  const ready = useAppSelector((state) => selectLoading(state, 'global'));
+  const user = useAppSelector(selectSessionUser);
+  // Registering before the first render keeps the first remote route from racing the registration.
+  registerRemotesFor(user);
+  useEffect(() => {
+    document.documentElement.lang = i18n.language;
+  }, [i18n.language]);
+
+  return (
+    <ConfigProvider
+      locale={i18n.language === 'en' ? enUS : viVN}
+      theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, cssVar: { key: 'pm' } }}
+    >
+      <AntApp message={{ duration: TOAST.durationSeconds, top: TOAST.top }} notification={{ duration: NOTIFICATION_DURATION_SECONDS }}>
+        <RemoteAudienceSync />
+        {ready ? <RouterProvider router={router} /> : <FullPageLoader label={t('loader.label')} fromLine={t('brand.from')} />}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function App({ store, router }: { store: AppStore; router: AppRouter }) {
+  return (
+    <Provider store={store}>
+      <Themed router={router} />
+    </Provider>
+  );
+}

@@ -1,0 +1,45 @@
+import { createRoot } from 'react-dom/client';
+import {
+  hrefOf,
+  initI18n,
+  loadingSet,
+  loadPersistedState,
+  makeStore,
+  persistStore,
+  storedLanguage,
+} from '@pagemate/shared-contracts';
+import { App } from './app';
+import { shellNamespaces } from './locales';
+import { setKnownRemotes } from './mf/remote-registry';
+import { createAppRouter } from './routing/router';
+import { loadRuntime } from './runtime-config';
+import { connectApiClient, restoreSession } from './session/session';
+import './theme/theme-slice';
+import './notifications/notifications-slice';
+import './styles.css';
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('No #root element');
+  const root = createRoot(container);
+
+  await initI18n(storedLanguage(localStorage), shellNamespaces);
+  const store = makeStore(loadPersistedState(localStorage));
+  persistStore(store, localStorage);
+  const router = createAppRouter();
+  root.render(<App store={store} router={router} />);
+
+  try {
+    const runtime = await loadRuntime();
+    setKnownRemotes(runtime.remotes);
+    connectApiClient(store, runtime.config.apiBaseUrl, () => void router.navigate(hrefOf('/sign-in')));
+    restoreSession(store);
+    store.dispatch(loadingSet({ flag: 'global', value: true }));
+  } catch (error) {
+    console.error('[pagemate] could not start', error);
+    const { i18n } = await import('@pagemate/shared-contracts');
+    container.textContent = i18n.t('common:errors.configLoad');
+  }
+}
+
+void start();

@@ -1,0 +1,28 @@
+import { RobotFilled } from '@ant-design/icons';
+import { Spin } from 'antd';
+import type { CSSProperties } from 'react';
+
+const STYLE: CSSProperties = {
+  position: 'fixed',
+  inset: 0,
+  display: 'grid',
+  placeItems: 'center',
+  alignContent: 'center',
+  gap: 16,
+  background: '#fff',
+  zIndex: 1000,
+};
+
+/**
+ * Full-page loader (spec §2): logo, spinner, "from" brand line. It renders before i18n is ready, so its
+ * text comes in as props.
+ */
+export function FullPageLoader({ label, fromLine }: { label: string; fromLine: string }) {
+  return (
+    <div style={STYLE} role="status" aria-label={label} data-testid="full-page-loader">
+      <RobotFilled style={{ fontSize: 56, color: '#1677ff' }} aria-hidden />
+      <Spin size="large" />
+      <span style={{ color: '#8c8c8c', fontSize: 13 }}>{fromLine}</span>
+    </div>
+  );
+}

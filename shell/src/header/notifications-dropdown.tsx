@@ -1,0 +1,60 @@
+import { BellOutlined, CloseOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Dropdown, Empty, List, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { hrefOf, NOTIFICATION_DROPDOWN_WIDTH, useAppDispatch, useAppSelector } from '@pagemate/shared-contracts';
+import { notificationDismissed, selectNotifications } from '../notifications/notifications-slice';
+
+/** Header notifications: count badge, dismissible items, empty state, 22rem wide (spec §2). */
+export function NotificationsDropdown() {
+  const { t } = useTranslation('common');
+  const dispatch = useAppDispatch();
+  const items = useAppSelector(selectNotifications);
+
+  const panel = (
+    <Card
+      size="small"
+      style={{ width: NOTIFICATION_DROPDOWN_WIDTH }}
+      title={t('notifications.title')}
+      extra={<Link to={hrefOf('/components/pages/notifications')}>{t('notifications.viewAll')}</Link>}
+      data-testid="notifications-panel"
+    >
+      {items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty')} />
+      ) : (
+        <List
+          size="small"
+          dataSource={items}
+          renderItem={(item) => (
+            <List.Item
+              extra={
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<CloseOutlined />}
+                  aria-label={t('notifications.dismiss')}
+                  onClick={() => dispatch(notificationDismissed(item.id))}
+                />
+              }
+            >
+              <List.Item.Meta
+                title={t(`notifications.samples.${item.sampleKey}.title`)}
+                description={<Typography.Text type="secondary">{t(`notifications.samples.${item.sampleKey}.body`)}</Typography.Text>}
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+
+  return (
+    <Dropdown trigger={['click']} popupRender={() => panel}>
+      <Button type="text" aria-label={t('notifications.title')} data-testid="notifications-button">
+        <Badge count={items.length} size="small" data-testid="notifications-badge">
+          <BellOutlined style={{ fontSize: 18 }} />
+        </Badge>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,11 @@
+import type { NamespaceResources } from '@pagemate/shared-contracts';
+import enCommon from './en/common.json';
+import enDashboard from './en/dashboard.json';
+import viCommon from './vi/common.json';
+import viDashboard from './vi/dashboard.json';
+
+/** The shell's own namespaces; remotes add theirs when they load. */
+export const shellNamespaces: Record<'common' | 'dashboard', NamespaceResources> = {
+  common: { vi: viCommon, en: enCommon },
+  dashboard: { vi: viDashboard, en: enDashboard },
+};
