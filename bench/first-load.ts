@@ -1,0 +1,52 @@
+/**
+ * First-load JavaScript of the composed production build: for `/`, `/sign-in/` and `/user-dashboard/`, the
+ * bytes of every JS response (raw and gzip-compressed here with zlib level 9) until the network is idle.
+ * Builds must exist (`npm run build`). Reproduce: `npm run bench -w bench` (or `npx tsx bench/first-load.ts`).
+ */
+import { chromium } from '@playwright/test';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, ROOT, serve, table } from './support.ts';
+
+const REMOTES = { mf_landing: 'mf-landing', mf_page_manager: 'mf-page-manager', mf_chatbot: 'mf-chatbot', mf_balance: 'mf-balance', mf_crm: 'mf-crm' } as const;
+const AUDIENCE = { mf_landing: ['public'], mf_page_manager: ['user'], mf_chatbot: ['user', 'partner'], mf_balance: ['user'], mf_crm: ['user', 'partner'] };
+const SHELL_PORT = 5000;
+
+const shellDir = mkdtempSync(join(tmpdir(), 'pagemate-bench-'));
+cpSync(join(ROOT, 'shell', 'build'), shellDir, { recursive: true });
+writeFileSync(join(shellDir, 'config.json'), JSON.stringify({ apiBaseUrl: 'http://127.0.0.1:5080', remotesUrl: '/remotes.json' }));
+const names = Object.keys(REMOTES) as (keyof typeof REMOTES)[];
+writeFileSync(
+  join(shellDir, 'remotes.json'),
+  JSON.stringify({ remotes: names.map((name, i) => ({ name, entry: `http://127.0.0.1:${5101 + i}/mf-manifest.json`, audience: AUDIENCE[name] })) }),
+);
+const servers = [await serve(shellDir, SHELL_PORT), ...(await Promise.all(names.map((name, i) => serve(join(ROOT, REMOTES[name], 'build'), 5101 + i))))];
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const b64 = (s: string) => Buffer.from(s).toString('base64url');
+const userToken = `${b64('{"alg":"none"}')}.${b64(JSON.stringify({ username: 'bench', userId: 'b1', userEmail: 'b@x.vn', partnerId: null, role: 'user', exp: 4102444800 }))}.`;
+
+const rows: Record<string, string | number>[] = [];
+for (const path of ['/', '/sign-in/', '/user-dashboard/']) {
+  const context = await browser.newContext();
+  if (path === '/user-dashboard/') await context.addInitScript((t) => localStorage.setItem('accessToken', t), userToken);
+  const page = await context.newPage();
+  const bodies: Promise<Buffer | null>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.body().catch(() => null));
+  });
+  await page.goto(`http://127.0.0.1:${SHELL_PORT}${path}`, { waitUntil: 'networkidle' });
+  const scripts = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null);
+  const raw = scripts.reduce((sum, b) => sum + b.length, 0);
+  const gzip = scripts.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+  rows.push({ route: path, scripts: scripts.length, 'raw bytes': raw, 'gzip bytes': gzip, 'gzip KiB': (gzip / 1024).toFixed(1) });
+  await context.close();
+}
+await browser.close();
+for (const server of servers) server.kill();
+
+console.log('First-load JavaScript (production builds, until network idle):');
+table(rows);
+console.log('Reproduce: npm run build && npx tsx bench/first-load.ts');

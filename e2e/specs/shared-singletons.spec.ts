@@ -1,0 +1,37 @@
+import { expect, signInAs, test, USER } from '../support/fixtures';
+
+test.describe('one store and one i18n instance across shell and remotes', () => {
+  test('a store action dispatched inside mf_balance shows in the shell header', async ({ page }) => {
+    await signInAs(page, USER);
+    await page.route(`**/api/v1/total-balance/${USER.userId}`, (route) =>
+      route.fulfill({ json: { status: 200, data: { total_balance: 1234567 } } }),
+    );
+    await page.goto('/user-dashboard/balance/');
+    // The remote fetched the balance and dispatched it into the shared payment slice…
+    await expect(page.getByText('1.234.567 VNĐ')).toBeVisible();
+    // …and the shell's header reads it from the same store.
+    await page.getByTestId('profile-button').click();
+    await expect(page.getByTestId('profile-bal')).toHaveText('Số dư: 1.234.567 VNĐ');
+  });
+
+  test('a failed balance fetch in the remote shows the spec message in the chosen language', async ({ page }) => {
+    await signInAs(page, USER);
+    await page.route('**/api/v1/total-balance/**', (route) => route.fulfill({ status: 500, json: { status: 500, code: 'INTERNAL', message: 'Internal server error' } }));
+    await page.goto('/user-dashboard/balance/');
+    await expect(page.getByText('Không thể tải tổng số dư.')).toBeVisible();
+  });
+
+  test('switching language in the header re-translates text rendered by a remote', async ({ page }) => {
+    await signInAs(page, USER);
+    await page.route('**/api/v1/total-balance/**', (route) => route.fulfill({ json: { status: 200, data: { total_balance: 0 } } }));
+    await page.goto('/user-dashboard/balance/');
+    await expect(page.getByRole('heading', { name: 'Tổng quan số dư' })).toBeVisible();
+    await page.getByTestId('language-dropdown').click();
+    await page.getByRole('menuitem', { name: /English/ }).click();
+    await expect(page.getByRole('heading', { name: 'Balance overview' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Balance/ }).first()).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('appLanguage'))).toBe('en');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Balance overview' })).toBeVisible();
+  });
+});

@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: installs what is missing, then lint, typecheck, unit + API tests (PGlite, and PostgreSQL
+ * too when TEST_DATABASE_URL is set), the production builds, and the e2e specs in Chromium.
+ */
+import { ensureInstalled, log, NPM, run } from './lib.mjs';
+
+const steps = [
+  ['lint', () => run(NPM, ['run', 'lint', '--silent'])],
+  ['typecheck', () => run(NPM, ['run', 'typecheck', '--silent'])],
+  ['unit and API tests', () => run(NPM, ['run', 'test:unit', '--silent'])],
+  ['build', () => run(process.execPath, ['scripts/build.mjs'])],
+  ['e2e', () => run(NPM, ['run', 'test:e2e', '--silent'])],
+];
+
+ensureInstalled();
+if (!process.env.TEST_DATABASE_URL) log('TEST_DATABASE_URL is not set: server tests run on PGlite only');
+for (const [name, step] of steps) {
+  log(`── ${name}`);
+  const started = performance.now();
+  step();
+  log(`${name} passed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+log('all tests passed');
