@@ -28,6 +28,7 @@ export async function signInAs(page: Page, user: SessionUser): Promise<void> {
 
 export const test = base.extend<object, { remotes: RemoteServers }>({
   remotes: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
     async ({}, use) => {
       const running = new Map<RemoteName, ChildProcess>();
       const servers: RemoteServers = {

@@ -12,3 +12,4 @@ export * from './session/token-storage.js';
 export * from './i18n/i18n.js';
 export * from './remote-module.js';
 export * from './ui/feature-placeholder.js';
+export * from './ui/language-switch.js';

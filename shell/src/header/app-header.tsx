@@ -1,9 +1,10 @@
+import { LanguageSwitch } from '@pagemate/shared-contracts';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../components/logo';
 import { ChannelButtons, FullscreenToggle, ThemeSwitch } from './header-buttons';
-import { LanguageDropdown } from './language-dropdown';
+
 import { NotificationsDropdown } from './notifications-dropdown';
 import { ProfileDropdown } from './profile-dropdown';
 
@@ -40,7 +41,7 @@ export function AppHeader({ collapsed, onToggleMenu }: AppHeaderProps) {
         </Flex>
         <Flex align="center" gap={4} wrap={false}>
           <ChannelButtons />
-          <LanguageDropdown />
+          <LanguageSwitch />
           <ThemeSwitch />
           <FullscreenToggle />
           <NotificationsDropdown />

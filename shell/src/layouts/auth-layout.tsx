@@ -1,8 +1,9 @@
+import { LanguageSwitch } from '@pagemate/shared-contracts';
 import { Card, Flex, Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { Logo } from '../components/logo';
-import { LanguageDropdown } from '../header/language-dropdown';
+
 
 /** The authentication layout: a centred card on a quiet background. */
 export function AuthLayout() {
@@ -11,7 +12,7 @@ export function AuthLayout() {
     <Layout style={{ minHeight: '100vh', background: 'linear-gradient(135deg, #e6f4ff 0%, #f9f0ff 100%)' }}>
       <Flex justify="space-between" align="center" style={{ padding: 16 }}>
         <Logo />
-        <LanguageDropdown />
+        <LanguageSwitch />
       </Flex>
       <Flex justify="center" align="center" style={{ flex: 1, padding: 16 }}>
         <Card style={{ width: '100%', maxWidth: 440 }}>

@@ -1,8 +1,9 @@
+import { LanguageSwitch } from '@pagemate/shared-contracts';
 import { ConfigProvider, Layout, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { Logo } from '../components/logo';
-import { LanguageDropdown } from '../header/language-dropdown';
+
 import { SideMenu } from '../menu/side-menu';
 import { useSideMenuCollapse } from '../menu/use-side-menu-collapse';
 
@@ -26,7 +27,7 @@ export function ChatbotLayout() {
         </Layout.Sider>
         <Layout>
           <Layout.Header style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', paddingInline: 16 }}>
-            <LanguageDropdown />
+            <LanguageSwitch />
           </Layout.Header>
           <Layout.Content style={{ padding: 24 }}>
             <main id="main">

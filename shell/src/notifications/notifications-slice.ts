@@ -35,6 +35,7 @@ export const notificationsSlice = createSlice({
 });
 
 declare module '@pagemate/shared-contracts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the slice
   interface LazyLoadedSlices extends WithSlice<typeof notificationsSlice> {}
 }
 

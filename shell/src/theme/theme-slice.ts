@@ -30,6 +30,7 @@ export const themeSlice = createSlice({
 });
 
 declare module '@pagemate/shared-contracts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the slice
   interface LazyLoadedSlices extends WithSlice<typeof themeSlice> {}
 }
 

@@ -1,0 +1,38 @@
+import { RobotOutlined } from '@ant-design/icons';
+import { Avatar, Flex, Typography } from 'antd';
+import { selectSessionUser, useAppSelector } from '@pagemate/shared-contracts';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface ChatIntroProps {
+  /** What this chat mode does, in a sentence or two. */
+  description: string;
+  children?: ReactNode;
+}
+
+/** The screen a new chat opens on (spec §2): greeting, "what can I do for you", a description, "let's try". */
+export function ChatIntro({ description, children }: ChatIntroProps) {
+  const { t } = useTranslation('chatbot');
+  const user = useAppSelector(selectSessionUser);
+  const headingId = useId();
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Typography.Title level={2} id={headingId} style={{ fontSize: 20 }}>
+        {t('intro.newChat')}
+      </Typography.Title>
+      <Flex gap={12} align="start">
+        <Avatar size={40} icon={<RobotOutlined />} aria-hidden />
+        <div>
+          <Typography.Paragraph strong style={{ fontSize: 16, marginBottom: 4 }}>
+            {user ? t('intro.greetingNamed', { name: user.username }) : t('intro.greeting')}
+          </Typography.Paragraph>
+          <Typography.Paragraph style={{ fontSize: 16 }}>{t('intro.question')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>
+          {children}
+          <Typography.Paragraph strong>{t('intro.letsTry')}</Typography.Paragraph>
+        </div>
+      </Flex>
+    </section>
+  );
+}

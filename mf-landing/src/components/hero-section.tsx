@@ -1,0 +1,30 @@
+import { findRoute, hrefOf } from '@pagemate/shared-contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styles from './landing.module.css';
+import { ReplyDemo } from './reply-demo';
+
+/** The `home` anchor: what PageMate does for a shop, and the way in. */
+export function HeroSection() {
+  const { t } = useTranslation('landing-page');
+  return (
+    <section id="home" aria-labelledby="home-title" className={`${styles.section} ${styles.hero}`}>
+      <div className={`${styles.container} ${styles.heroInner}`}>
+        <div>
+          <p className={styles.eyebrow}>{t('hero.eyebrow')}</p>
+          <h1 id="home-title">{t('hero.title')}</h1>
+          <p className={styles.lead}>{t('hero.lead')}</p>
+          <div className={styles.heroActions}>
+            <Link to={hrefOf(findRoute('sign-up').path)} className={styles.primaryAction}>
+              {t('hero.primaryAction')}
+            </Link>
+            <a href="#services" className={styles.secondaryAction}>
+              {t('hero.secondaryAction')}
+            </a>
+          </div>
+        </div>
+        <ReplyDemo />
+      </div>
+    </section>
+  );
+}
