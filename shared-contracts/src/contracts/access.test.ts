@@ -60,9 +60,9 @@ describe('route-table access per role', () => {
       '/widgets',
     ]);
     expect(menuEntries('chatbot', user).map((r) => r.path)).toEqual([
-      '/user-dashboard/page-manager/config-manager',
       '/chatbot/chatbot-basic',
       '/chatbot/chatbot-pdf',
+      '/user-dashboard/page-manager/config-manager',
     ]);
     expect(menuEntries('user', partner)).toEqual([]);
   });

@@ -33,9 +33,12 @@ export function dashboardMenuOf(role: string): MenuName {
 
 /** Entries of one menu, in table order, that the session may visit. */
 export function menuEntries(menu: MenuName, session: AccessSession | null): RouteEntry[] {
-  return (ROUTES as readonly RouteEntry[]).filter(
-    (r) => r.menus?.some((m) => m.menu === menu) === true && canVisit(r, session),
-  );
+  const orderIn = (route: RouteEntry, index: number) => route.menus?.find((m) => m.menu === menu)?.order ?? index;
+  return (ROUTES as readonly RouteEntry[])
+    .map((route, index) => ({ route, order: orderIn(route, index) }))
+    .filter(({ route }) => route.menus?.some((m) => m.menu === menu) === true && canVisit(route, session))
+    .sort((a, b) => a.order - b.order)
+    .map(({ route }) => route);
 }
 
 /** A remote's entry in remotes.json. */

@@ -23,6 +23,8 @@ export interface MenuPlacement {
   icon: string;
   /** Label in this menu when it differs from the route's own (common namespace). */
   labelKey?: string;
+  /** Position in this menu when it differs from the table's order (lower first). */
+  order?: number;
 }
 
 export interface RouteEntry {
@@ -69,7 +71,7 @@ export const ROUTES = [
   { id: 'procedure-manager', path: '/user-dashboard/page-manager/procedure-manager', labelKey: 'menu.procedureManager', audience: 'user', owner: 'mf_page_manager', layout: 'dashboard', menus: [{ menu: 'user', groupKey: PAGE_MANAGER_GROUP, icon: 'procedure' }] },
   {
     id: 'config-manager', path: '/user-dashboard/page-manager/config-manager', labelKey: 'menu.configManager', audience: 'user', owner: 'mf_page_manager', layout: 'dashboard',
-    menus: [{ menu: 'user', groupKey: PAGE_MANAGER_GROUP, icon: 'config' }, { menu: 'chatbot', groupKey: CHATBOT_PDF_GROUP, icon: 'quote', labelKey: 'menu.chatbotQuotes' }],
+    menus: [{ menu: 'user', groupKey: PAGE_MANAGER_GROUP, icon: 'config' }, { menu: 'chatbot', groupKey: CHATBOT_PDF_GROUP, icon: 'quote', labelKey: 'menu.chatbotQuotes', order: 3 }],
   },
   { id: 'post-manager', path: '/user-dashboard/post-manager', labelKey: 'menu.postManager', audience: 'user', owner: 'mf_crm', layout: 'dashboard', menus: [{ menu: 'user', icon: 'post' }] },
   { id: 'comment-manager', path: '/user-dashboard/comment-manager', labelKey: 'menu.commentManager', audience: 'user', owner: 'mf_crm', layout: 'dashboard', menus: [{ menu: 'user', icon: 'comment' }] },
@@ -79,8 +81,8 @@ export const ROUTES = [
   { id: 'balance', path: '/user-dashboard/balance', labelKey: 'menu.balance', audience: 'user', owner: 'mf_balance', layout: 'dashboard', badge: BADGE_HOT, menus: [{ menu: 'user', icon: 'wallet' }] },
 
   // Chatbot area (its own layout and menu)
-  { id: 'chatbot-basic', path: '/chatbot/chatbot-basic', labelKey: 'menu.chatbotBasic', audience: 'user', owner: 'mf_chatbot', layout: 'chatbot', badge: BADGE_12, menus: [{ menu: 'chatbot', icon: 'robot' }] },
-  { id: 'chatbot-pdf', path: '/chatbot/chatbot-pdf', labelKey: 'menu.chatbotFulldocs', audience: 'user', owner: 'mf_chatbot', layout: 'chatbot', menus: [{ menu: 'chatbot', groupKey: CHATBOT_PDF_GROUP, icon: 'file' }] },
+  { id: 'chatbot-basic', path: '/chatbot/chatbot-basic', labelKey: 'menu.chatbotBasic', audience: 'user', owner: 'mf_chatbot', layout: 'chatbot', badge: BADGE_12, menus: [{ menu: 'chatbot', icon: 'robot', order: 1 }] },
+  { id: 'chatbot-pdf', path: '/chatbot/chatbot-pdf', labelKey: 'menu.chatbotFulldocs', audience: 'user', owner: 'mf_chatbot', layout: 'chatbot', menus: [{ menu: 'chatbot', groupKey: CHATBOT_PDF_GROUP, icon: 'file', order: 2 }] },
 
   // Partner dashboard
   { id: 'partner-dashboard', path: '/partner-dashboard', labelKey: 'menu.dashboards', audience: 'partner', owner: 'shell', layout: 'dashboard', menus: [{ menu: 'partner', icon: 'dashboard' }] },
