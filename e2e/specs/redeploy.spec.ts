@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { REPO_ROOT, SHELL_DEPLOY_DIR, TMP_DIR } from '../support/deployment';
+import { REPO_ROOT, SHELL_DEPLOY_DIR } from '../support/deployment';
 import { expect, signInAs, test, USER } from '../support/fixtures';
 
 function treeHash(dir: string): string {
@@ -22,7 +22,8 @@ test.describe('independent deployment', () => {
   test('rebuilding and redeploying only mf_balance changes what the running shell shows', async ({ page, remotes }) => {
     test.setTimeout(180_000);
     const source = join(REPO_ROOT, 'mf-balance');
-    const work = join(TMP_DIR, 'mf-balance-v2');
+    // A sibling of the real remote, so its relative paths (../tsconfig.base.json) still resolve.
+    const work = join(REPO_ROOT, '.redeploy-mf-balance');
     rmSync(work, { recursive: true, force: true });
     cpSync(source, work, { recursive: true, filter: (path) => !/(node_modules|[/\\]build)$/.test(path) });
     const viPath = join(work, 'src', 'locales', 'vi.json');
