@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, REPO_ROOT } from './config.js';
+
+describe('loadConfig', () => {
+  it('runs with nothing set: embedded PGlite under data/, API on 127.0.0.1:8080, the shell as the only origin', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      host: '127.0.0.1',
+      port: 8080,
+      databaseUrl: undefined,
+      pgliteDataDir: path.join(REPO_ROOT, 'data', 'pglite'),
+      corsOrigins: ['http://localhost:3000'],
+      logLevel: 'info',
+      publicApiUrl: 'http://localhost:8080',
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable it knows and treats empty ones as unset', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://app@db:5432/pagemate',
+      CORS_ORIGINS: ' https://app.example.vn , http://localhost:3000/ ',
+      PUBLIC_API_URL: 'https://api.example.vn/',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      PGLITE_DATA_DIR: '',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://app@db:5432/pagemate',
+      corsOrigins: ['https://app.example.vn', 'http://localhost:3000'],
+      publicApiUrl: 'https://api.example.vn',
+      logLevel: 'warn',
+      trustProxy: true,
+      pgliteDataDir: path.join(REPO_ROOT, 'data', 'pglite'),
+    });
+  });
+
+  it('resolves a relative PGLITE_DATA_DIR from the repository root, not the working directory', () => {
+    expect(loadConfig({ PGLITE_DATA_DIR: 'tmp/db' }).pgliteDataDir).toBe(path.join(REPO_ROOT, 'tmp', 'db'));
+    expect(loadConfig({ PGLITE_DATA_DIR: 'memory://' }).pgliteDataDir).toBe('memory://');
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['CORS_ORIGINS', 'localhost:3000'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'yes'],
+    ['NODE_ENV', 'staging'],
+  ])('rejects %s=%s with an error naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});
+
+describe('.env.example', () => {
+  const example = parseEnv(readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8'));
+
+  it('documents every variable the server reads', () => {
+    expect(Object.keys(example)).toEqual(expect.arrayContaining(CONFIG_VARIABLES));
+  });
+
+  it('is a valid configuration as it stands, so copying it to .env just works', () => {
+    expect(loadConfig(example).databaseUrl).toBeUndefined();
+  });
+});

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_PORTS } from '@pagemate/shared-contracts/contracts';
+import { z } from 'zod';
+
+/** The repository root: relative paths in the environment are resolved from here, whatever the cwd. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const origin = z.string().transform((value, ctx) => {
+  try {
+    const url = new URL(value);
+    if (url.origin !== 'null') return url.origin;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: 'custom', message: `"${value}" is not an origin such as http://localhost:3000` });
+  return z.NEVER;
+});
+
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), 'must be a postgres:// or postgresql:// URL');
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** Every variable the server reads today; `.env.example` documents these and the ones later issues add. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(DEFAULT_PORTS.api),
+  DATABASE_URL: postgresUrl.optional(),
+  PGLITE_DATA_DIR: z.string().min(1).default('data/pglite'),
+  CORS_ORIGINS: z
+    .string()
+    .default(`http://localhost:${DEFAULT_PORTS.shell}`)
+    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+    .pipe(z.array(origin)),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  PUBLIC_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+/** The names `loadConfig` reads; a test keeps `.env.example` documenting each of them. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** When set, PostgreSQL at this URL; otherwise the embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** An absolute directory, or `memory://` for a throw-away database. */
+  pgliteDataDir: string;
+  corsOrigins: string[];
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** The URL browsers use to reach this API; the OpenAPI document lists it as its server. */
+  publicApiUrl: string;
+  /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; an invalid value throws a `ConfigError` naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // `.env` files commonly carry `NAME=` for "unset"; treat empty as absent so defaults apply.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment (see .env.example):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDataDir: e.PGLITE_DATA_DIR.startsWith('memory://') ? e.PGLITE_DATA_DIR : path.resolve(REPO_ROOT, e.PGLITE_DATA_DIR),
+    corsOrigins: e.CORS_ORIGINS,
+    logLevel: e.LOG_LEVEL,
+    publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
+  };
+}

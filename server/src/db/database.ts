@@ -1,0 +1,33 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Assume } from 'drizzle-orm/utils';
+import type * as schema from './schema/index.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * What raw `orm.execute(sql…)` returns: both drivers' results carry `rows` (PGlite's `Results`,
+ * node-postgres' `QueryResult`), so that is all modules may rely on.
+ */
+export interface RowsQueryResultHKT extends PgQueryResultHKT {
+  type: RowsResult<Assume<this['row'], Record<string, unknown>>>;
+}
+interface RowsResult<Row> {
+  rows: Row[];
+}
+
+/** The Drizzle handle modules query through; the same type whichever engine is underneath. */
+export type Orm = PgDatabase<RowsQueryResultHKT, typeof schema>;
+
+/**
+ * One database, embedded (PGlite) or a PostgreSQL server. Modules use `orm`; the app owns the lifecycle.
+ */
+export interface Database {
+  readonly kind: DatabaseKind;
+  readonly orm: Orm;
+  /** Applies the committed migrations in `server/drizzle/` that this database has not seen yet. */
+  migrate(): Promise<void>;
+  /** A real round trip (`select 1`); rejects when the database cannot answer. */
+  ping(): Promise<void>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}

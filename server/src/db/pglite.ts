@@ -1,0 +1,48 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { DB_CASING } from './casing.js';
+import { lockDataDir } from './data-dir-lock.js';
+import type { Database } from './database.js';
+import { migrationConfig } from './migrations.js';
+import * as schema from './schema/index.js';
+
+export interface PgliteOptions {
+  /** A directory (created if missing) or `memory://`. */
+  dataDir: string;
+  /** A `dumpDataDir()` tarball to start from: tests reuse a migrated template instead of a slow initdb. */
+  loadDataDir?: Blob;
+}
+
+export interface PgliteDatabase extends Database {
+  /** The whole data directory as a tarball, for `loadDataDir` (a migrated template for tests). */
+  dumpDataDir(): Promise<Blob>;
+}
+
+/** The embedded database: PostgreSQL compiled to WebAssembly, one connection, in this process. */
+export async function openPglite({ dataDir, loadDataDir }: PgliteOptions): Promise<PgliteDatabase> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const unlock = inMemory ? async () => undefined : await lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+  const orm = drizzle({ client, schema, casing: DB_CASING });
+  let closing: Promise<void> | undefined;
+  return {
+    kind: 'pglite',
+    orm,
+    migrate: () => migrate(orm, migrationConfig),
+    ping: async () => {
+      await orm.execute(sql`select 1`);
+    },
+    close: () => (closing ??= client.close().finally(unlock)),
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
+}

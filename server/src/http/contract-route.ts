@@ -1,0 +1,86 @@
+import {
+  apiErrorSchema,
+  endpoints,
+  type EndpointContract,
+  type EndpointName,
+} from '@pagemate/shared-contracts/contracts';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route, from its contract; the auth plugin enforces it. */
+    auth?: EndpointContract['auth'];
+  }
+}
+
+type Part<C, K extends string> = C extends { [P in K]: infer S } ? S : undefined;
+
+/** What the handler sees: params, query and body typed by the contract; it returns the 200 body. */
+export interface ContractSchema<C extends EndpointContract> {
+  params: Part<C, 'params'>;
+  querystring: Part<C, 'query'>;
+  body: Part<C, 'body'>;
+  response: { 200: C['response'] };
+}
+
+export type ContractHandler<C extends EndpointContract> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  unknown,
+  ContractSchema<C>,
+  ZodTypeProvider,
+  FastifyBaseLogger
+>;
+
+/** Contract paths are relative with `{name}` parameters; Fastify wants `/…` with `:name`. */
+export function toFastifyPath(contractPath: string): string {
+  return `/${contractPath.replace(/^\/+/, '')}`.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/**
+ * Registers a route straight from a contract: method, path and every schema come from it, so validation,
+ * the response shape and the OpenAPI entry cannot drift from what the client was compiled against.
+ */
+export function registerContract<C extends EndpointContract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: ContractHandler<C>,
+  operationId?: string,
+) {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: contract.method,
+    url: toFastifyPath(contract.path),
+    config: { auth: contract.auth },
+    schema: {
+      ...(operationId ? { operationId } : {}),
+      summary: contract.summary,
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      // Error bodies are checked and documented too: the one shape of the error handler.
+      response: { 200: contract.response, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
+    },
+    // The schema object is built from optional parts; its static type is ContractSchema<C>.
+    handler: handler as RouteHandlerMethod,
+  });
+}
+
+/** `registerEndpoint(app, 'health', handler)`: a route of the shared `endpoints` table in one line. */
+export function registerEndpoint<N extends EndpointName>(
+  app: FastifyInstance,
+  name: N,
+  handler: ContractHandler<(typeof endpoints)[N]>,
+) {
+  registerContract(app, endpoints[name], handler, name);
+}

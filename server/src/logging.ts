@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config.js';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** A caller's id is kept only when it is short and plain, so it cannot forge log lines or bloat them. */
+const SAFE_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export function requestIdFor(request: IncomingMessage): string {
+  const given = request.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Where log lines go; tests pass their own to read them. */
+export interface LogDestination {
+  write(line: string): void;
+}
+
+/** Pino options: one JSON object per line, secrets censored wherever a request or response is logged. */
+export function loggerOptions(config: AppConfig, destination?: LogDestination): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        'headers.authorization',
+        'headers.cookie',
+        '*.password',
+        '*.access_token',
+        '*.refresh_token',
+      ],
+      censor: '[Redacted]',
+    },
+    ...(destination ? { stream: destination } : {}),
+  };
+}

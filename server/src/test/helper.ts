@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { createTestPostgres, openTestPglite, type TestDatabaseKind } from './databases.js';
+
+export { testDatabases, type TestDatabaseKind } from './databases.js';
+
+/** Generous: a cold PGlite template plus the app boot can take several seconds on a busy machine. */
+export const BOOT_TIMEOUT_MS = 60_000;
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Every log line the app wrote, parsed. */
+  logs: Record<string, unknown>[];
+  /** Closes the app and throws its database away. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment on top of the test defaults, e.g. `{ CORS_ORIGINS: '…' }`. */
+  env?: Record<string, string>;
+  /** Test-only routes, registered after the app's own. */
+  extraRoutes?: FastifyPluginAsync[];
+}
+
+/** A full app on a real, empty, migrated database of the given engine (STYLE.md 12). */
+export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const logs: Record<string, unknown>[] = [];
+  const logDestination = { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) };
+  const env = { NODE_ENV: 'test', LOG_LEVEL: 'info', ...options.env };
+
+  if (kind === 'pglite') {
+    const config = loadConfig({ ...env, PGLITE_DATA_DIR: 'memory://' });
+    const app = await buildApp({ config, database: await openTestPglite(), logDestination, extraRoutes: options.extraRoutes });
+    return { app, logs, close: () => app.close() };
+  }
+
+  const database = await createTestPostgres();
+  try {
+    const config = loadConfig({ ...env, DATABASE_URL: database.url });
+    const app = await buildApp({ config, logDestination, extraRoutes: options.extraRoutes });
+    return {
+      app,
+      logs,
+      close: async () => {
+        await app.close();
+        await database.drop();
+      },
+    };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}
