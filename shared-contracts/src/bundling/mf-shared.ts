@@ -1,0 +1,38 @@
+/**
+ * Module Federation shared singletons (DESIGN.md §2): one React, one router, one store, one antd theme,
+ * one i18n instance and one API client for the whole app. Every rsbuild config (shell and remotes) uses
+ * this list, so they cannot disagree.
+ */
+export const MF_SHARED_SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'antd',
+  '@ant-design/icons',
+  'i18next',
+  'react-i18next',
+  'axios',
+  '@pagemate/shared-contracts',
+] as const;
+
+export interface SharedConfig {
+  singleton: true;
+  requiredVersion: string;
+  eager?: boolean;
+}
+
+/** The `shared` option for an app whose package.json dependencies are `deps`. */
+export function mfShared(deps: Record<string, string>): Record<string, SharedConfig> {
+  return Object.fromEntries(
+    MF_SHARED_SINGLETONS.map((name) => {
+      const packageName = name.replace(/\/$/, '');
+      const requiredVersion = deps[packageName];
+      if (!requiredVersion) throw new Error(`Shared singleton ${packageName} is missing from the app's dependencies`);
+      return [name, { singleton: true, requiredVersion }];
+    }),
+  );
+}
