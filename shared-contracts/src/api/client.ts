@@ -8,6 +8,8 @@ const NO_REFRESH_PATHS = new Set<string>([
   endpoints.login.path,
   endpoints.registerAccount.path,
   endpoints.verifyEmail.path,
+  endpoints.requestPasswordReset.path,
+  endpoints.resetPassword.path,
 ]);
 
 export interface ApiClientHooks {

@@ -105,3 +105,24 @@ export const HEX_COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 export function isHexColour(value: string): boolean {
   return HEX_COLOUR_PATTERN.test(value);
 }
+
+/**
+ * Product features a session can have (`userFeatures`); `listFeatures` is every feature the product
+ * offers. The server decides which a user gets; the shell only reads them.
+ */
+export const FEATURES = [
+  'dashboard',
+  'page-manager',
+  'file-manager',
+  'chatbot',
+  'post-manager',
+  'comment-manager',
+  'message-manager',
+  'client-manager',
+  'order-manager',
+  'balance',
+  'partner-dashboard',
+  'partner-crm',
+  'partner-hrm',
+] as const;
+export type Feature = (typeof FEATURES)[number];

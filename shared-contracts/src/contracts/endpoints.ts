@@ -115,7 +115,20 @@ export const endpoints = {
   login: {
     method: 'POST', path: 'login', auth: 'public', summary: 'Sign in; sets the refresh cookie',
     body: z.object({ username: z.string().trim().min(1).max(254), password: z.string().min(1).max(128) }),
-    response: envelope(z.object({ access_token: z.string(), features: z.array(z.string()) })),
+    response: envelope(z.object({ access_token: z.string(), user_features: z.array(z.string()), list_features: z.array(z.string()) })),
+  },
+  requestPasswordReset: {
+    method: 'POST', path: 'request_password_reset', auth: 'public', summary: 'Email a 6-digit password reset code (same answer whether or not the email is known)',
+    body: z.object({ user_email: emailSchema }), response: okSchema,
+  },
+  resetPassword: {
+    method: 'POST', path: 'reset_password', auth: 'public', summary: 'Set a new password with the emailed code; ends every session of the account',
+    body: z.object({ user_email: emailSchema, verification_code: verificationCodeSchema, new_password: passwordSchema }),
+    response: okSchema,
+  },
+  accountFeatures: {
+    method: 'GET', path: 'api/v1/account/features', auth: 'user', summary: 'Features of the signed-in user',
+    response: envelope(z.object({ user_features: z.array(z.string()), list_features: z.array(z.string()) })),
   },
   logout: {
     method: 'POST', path: 'logout', auth: 'refresh-cookie', summary: 'End the session server-side',

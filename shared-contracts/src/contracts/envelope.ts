@@ -19,6 +19,15 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',
+  // Accounts and sessions (issue #3): the sign-in pages translate each of these.
+  'INVALID_CREDENTIALS',
+  'USERNAME_TAKEN',
+  'EMAIL_TAKEN',
+  'CODE_INVALID',
+  'CODE_EXPIRED',
+  'PASSWORD_TOO_COMMON',
+  'SESSION_EXPIRED',
+  'CROSS_SITE_REQUEST',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

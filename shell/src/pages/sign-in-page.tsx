@@ -44,13 +44,13 @@ export function SignInPage() {
         username: values.username,
         password: values.password,
       });
-      const { access_token: accessToken, features } = response.data.data;
+      const { access_token: accessToken, user_features: features, list_features: listFeatures } = response.data.data;
       const user = decodeSessionUser(accessToken);
       if (!user) throw new Error('The server answered with a token PageMate cannot read');
       storeToken(accessToken, values.remember, localStorage, sessionStorage);
       localStorage.setItem(STORAGE_KEYS.userFeatures, JSON.stringify(features));
       dispatch(sessionStarted({ accessToken, user }));
-      dispatch(featuresLoaded({ userFeatures: features }));
+      dispatch(featuresLoaded({ userFeatures: features, listFeatures }));
       void navigate(safeNext(params.get('next')) ?? hrefOf(homePathFor(user.role)));
     } catch (caught) {
       if (axios.isAxiosError(caught) && caught.response) {
