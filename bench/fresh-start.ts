@@ -18,9 +18,11 @@ child.stdout.on('data', (chunk: Buffer) => {
   if (printedAt === null && chunk.toString().includes('Open PageMate')) printedAt = performance.now();
 });
 child.stderr.resume();
+let exitCode: number | null = null;
+child.on('exit', (code) => (exitCode = code ?? 1));
 const deadline = Date.now() + 15 * 60_000;
 let answeredAt: number | null = null;
-while (Date.now() < deadline && answeredAt === null) {
+while (Date.now() < deadline && answeredAt === null && exitCode === null) {
   await new Promise((r) => setTimeout(r, 500));
   if (printedAt === null) continue;
   try {
@@ -33,7 +35,7 @@ while (Date.now() < deadline && answeredAt === null) {
 if (child.pid) process.kill(-child.pid, 'SIGTERM');
 rmSync(dir, { recursive: true, force: true });
 if (answeredAt === null) {
-  console.log('npm start did not answer within 15 minutes');
+  console.log(exitCode === null ? 'npm start did not answer within 15 minutes' : `npm start exited with ${exitCode} before answering`);
   process.exit(1);
 }
 console.log(`npm start, fresh clone → URL printed: ${(((printedAt ?? answeredAt) - started) / 1000).toFixed(1)} s; URL answering: ${((answeredAt - started) / 1000).toFixed(1)} s`);
