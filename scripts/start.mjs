@@ -21,7 +21,7 @@ const stopAll = (code) => {
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
-const api = startChild('api', process.execPath, ['--import', 'tsx', join('server', 'src', 'main.ts')], {
+const api = startChild('api', process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'src', 'main.ts')], {
   cwd: join(ROOT, 'server'),
   env: { PORT: String(PORTS.api), CORS_ORIGINS: `http://localhost:${PORTS.shell},http://127.0.0.1:${PORTS.shell}`, ...process.env },
 });
