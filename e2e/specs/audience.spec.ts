@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { REMOTE_AUDIENCES, REMOTE_NAMES, type RemoteName } from '@pagemate/shared-contracts/contracts';
-import { expect, PARTNER, signInAs, test, USER } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 import { remoteOrigin } from '../support/ports';
 
 /** Records which remotes' origins the page asks anything of. */
@@ -13,8 +13,8 @@ function recordRemoteRequests(page: Page): Set<RemoteName> {
 }
 
 test.describe('remotes are loaded only for their audience', () => {
-  test('a partner session never requests a user-only remote', async ({ page }) => {
-    await signInAs(page, PARTNER);
+  test('a partner session never requests a user-only remote', async ({ page, signInAs }) => {
+    await signInAs('partner');
     const seen = recordRemoteRequests(page);
     await page.goto('/partner-dashboard/');
     await expect(page.getByTestId('side-menu-partner')).toBeVisible();
@@ -31,8 +31,8 @@ test.describe('remotes are loaded only for their audience', () => {
     for (const name of seen) expect(REMOTE_AUDIENCES[name]).toContain('partner');
   });
 
-  test('a user session never requests a partner-only remote', async ({ page }) => {
-    await signInAs(page, USER);
+  test('a user session never requests a partner-only remote', async ({ page, signInAs }) => {
+    await signInAs('user');
     await page.route('**/api/v1/**', (route) => route.fulfill({ json: { status: 200, data: { total_balance: 0 } } }));
     const seen = recordRemoteRequests(page);
     for (const path of ['/user-dashboard/balance/', '/user-dashboard/page-manager/', '/user-dashboard/file-manager/', '/user-dashboard/order-manager/']) {
@@ -46,8 +46,8 @@ test.describe('remotes are loaded only for their audience', () => {
     for (const name of seen) expect(REMOTE_AUDIENCES[name]).toContain('user');
   });
 
-  test('each role sees its own side menu with the spec badges', async ({ page }) => {
-    await signInAs(page, USER);
+  test('each role sees its own side menu with the spec badges', async ({ page, signInAs }) => {
+    await signInAs('user');
     await page.goto('/user-dashboard/');
     const menu = page.getByTestId('side-menu-user');
     await expect(menu.getByRole('link', { name: /Bảng điều khiển\s*12/ })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, signInAs, test, USER } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 import { remoteOrigin } from '../support/ports';
 
 test.describe('static export and runtime composition', () => {
@@ -22,14 +22,14 @@ test.describe('static export and runtime composition', () => {
     await expect(page.getByLabel('Mật khẩu')).toBeVisible();
   });
 
-  test('a deep link into a remote route renders the remote inside the dashboard', async ({ page }) => {
-    await signInAs(page, USER);
+  test('a deep link into a remote route renders the remote inside the dashboard', async ({ page, signInAs }) => {
+    const account = await signInAs('user');
     await page.route('**/api/v1/total-balance/**', (route) => route.fulfill({ json: { status: 200, data: { total_balance: 250000 } } }));
     const response = await page.goto('/user-dashboard/balance/');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { name: 'Tổng quan số dư' })).toBeVisible();
     await expect(page.getByTestId('side-menu-user')).toBeVisible();
-    await expect(page.getByTestId('header-username')).toHaveText(USER.username);
+    await expect(page.getByTestId('header-username')).toHaveText(account.username);
     await expect(page.getByTestId('header-role')).toHaveText('User');
   });
 

@@ -1,8 +1,8 @@
-import { expect, signInAs, test, USER } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 
 test.describe('dashboard header and menu', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAs(page, USER);
+  test.beforeEach(async ({ signInAs }) => {
+    await signInAs('user');
   });
 
   test('notifications: count badge, dismissible samples, empty state in both languages', async ({ page }) => {

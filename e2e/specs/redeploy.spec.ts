@@ -3,7 +3,7 @@ import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } fr
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { REPO_ROOT, SHELL_DEPLOY_DIR } from '../support/deployment';
-import { expect, signInAs, test, USER } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 
 function treeHash(dir: string): string {
   const hash = createHash('sha256');
@@ -19,7 +19,7 @@ function treeHash(dir: string): string {
 }
 
 test.describe('independent deployment', () => {
-  test('rebuilding and redeploying only mf_balance changes what the running shell shows', async ({ page, remotes }) => {
+  test('rebuilding and redeploying only mf_balance changes what the running shell shows', async ({ page, remotes, signInAs }) => {
     test.setTimeout(180_000);
     const source = join(REPO_ROOT, 'mf-balance');
     // A sibling of the real remote, so its relative paths (../tsconfig.base.json) still resolve.
@@ -32,7 +32,7 @@ test.describe('independent deployment', () => {
     writeFileSync(viPath, JSON.stringify(vi, null, 2));
     execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules', '@rsbuild', 'core', 'bin', 'rsbuild.js'), 'build'], { cwd: work, stdio: 'pipe' });
 
-    await signInAs(page, USER);
+    await signInAs('user');
     await page.route('**/api/v1/total-balance/**', (route) => route.fulfill({ json: { status: 200, data: { total_balance: 0 } } }));
     await page.goto('/user-dashboard/balance/');
     await expect(page.getByRole('heading', { name: 'Tổng quan số dư', exact: true })).toBeVisible();

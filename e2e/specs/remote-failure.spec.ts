@@ -1,8 +1,8 @@
-import { expect, signInAs, test, USER } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 
 test.describe('failure isolation', () => {
-  test('a stopped remote shows the fallback, others still work, and retry recovers without a reload', async ({ page, remotes }) => {
-    await signInAs(page, USER);
+  test('a stopped remote shows the fallback, others still work, and retry recovers without a reload', async ({ page, remotes, signInAs }) => {
+    await signInAs('user');
     await page.route('**/api/v1/total-balance/**', (route) => route.fulfill({ json: { status: 200, data: { total_balance: 0 } } }));
     await remotes.stop('mf_balance');
     try {

@@ -1,9 +1,9 @@
-import { expect, signInAs, test, USER } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
 
 test.describe('one store and one i18n instance across shell and remotes', () => {
-  test('a store action dispatched inside mf_balance shows in the shell header', async ({ page }) => {
-    await signInAs(page, USER);
-    await page.route(`**/api/v1/total-balance/${USER.userId}`, (route) =>
+  test('a store action dispatched inside mf_balance shows in the shell header', async ({ page, signInAs }) => {
+    await signInAs('user');
+    await page.route('**/api/v1/total-balance/**', (route) =>
       route.fulfill({ json: { status: 200, data: { total_balance: 1234567 } } }),
     );
     await page.goto('/user-dashboard/balance/');
@@ -14,15 +14,15 @@ test.describe('one store and one i18n instance across shell and remotes', () => 
     await expect(page.getByTestId('profile-bal')).toHaveText('Số dư: 1.234.567 VNĐ');
   });
 
-  test('a failed balance fetch in the remote shows the spec message in the chosen language', async ({ page }) => {
-    await signInAs(page, USER);
+  test('a failed balance fetch in the remote shows the spec message in the chosen language', async ({ page, signInAs }) => {
+    await signInAs('user');
     await page.route('**/api/v1/total-balance/**', (route) => route.fulfill({ status: 500, json: { status: 500, code: 'INTERNAL', message: 'Internal server error' } }));
     await page.goto('/user-dashboard/balance/');
     await expect(page.getByText('Không thể tải tổng số dư.')).toBeVisible();
   });
 
-  test('switching language in the header re-translates text rendered by a remote', async ({ page }) => {
-    await signInAs(page, USER);
+  test('switching language in the header re-translates text rendered by a remote', async ({ page, signInAs }) => {
+    await signInAs('user');
     await page.route('**/api/v1/total-balance/**', (route) => route.fulfill({ json: { status: 200, data: { total_balance: 0 } } }));
     await page.goto('/user-dashboard/balance/');
     await expect(page.getByRole('heading', { name: 'Tổng quan số dư' })).toBeVisible();

@@ -8,23 +8,22 @@ import { API_URL, E2E_PORTS, remoteOrigin, SHELL_URL } from './ports';
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TMP_DIR = join(REPO_ROOT, 'e2e', '.tmp');
 export const SHELL_DEPLOY_DIR = join(TMP_DIR, 'shell');
+export const SHORT_SHELL_DEPLOY_DIR = join(TMP_DIR, 'shell-short-ttl');
+export const apiLogFile = (port: number) => join(TMP_DIR, `api-${port}.log`);
 
 /**
  * "Deploys" the shell the way an operator would: its build copied as is, plus a config.json and
  * remotes.json written for this environment. The shell's build itself is never touched.
  */
-export function deployShell(): void {
+export function deployShell(dir: string, apiUrl: string): void {
   const build = join(REPO_ROOT, 'shell', 'build');
   if (!existsSync(join(build, 'index.html'))) throw new Error('shell/build is missing: run `npm run build` first');
-  rmSync(SHELL_DEPLOY_DIR, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(TMP_DIR, { recursive: true });
-  cpSync(build, SHELL_DEPLOY_DIR, { recursive: true });
+  cpSync(build, dir, { recursive: true });
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ apiBaseUrl: apiUrl, facebookAppId: '', remotesUrl: '/remotes.json' }));
   writeFileSync(
-    join(SHELL_DEPLOY_DIR, 'config.json'),
-    JSON.stringify({ apiBaseUrl: API_URL, facebookAppId: '', remotesUrl: '/remotes.json' }),
-  );
-  writeFileSync(
-    join(SHELL_DEPLOY_DIR, 'remotes.json'),
+    join(dir, 'remotes.json'),
     JSON.stringify({
       remotes: REMOTE_NAMES.map((name) => ({
         name,

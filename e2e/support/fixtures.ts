@@ -1,7 +1,7 @@
-import { test as base, type Page } from '@playwright/test';
+import { request as playwrightRequest, test as base } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
-import { REMOTE_NAMES, type RemoteName, type SessionUser } from '@pagemate/shared-contracts/contracts';
-import { unsignedTestToken } from '@pagemate/shared-contracts/testing';
+import { REMOTE_NAMES, type RemoteName } from '@pagemate/shared-contracts/contracts';
+import { newAccount, registerAccount, signIn, type Account } from './accounts';
 import { E2E_PORTS, remoteBuildDir, startStatic, stopProcess, waitForUrl } from './deployment';
 import { remoteOrigin } from './ports';
 
@@ -12,21 +12,18 @@ export interface RemoteServers {
   start(name: RemoteName, dir?: string): Promise<void>;
 }
 
-export const USER: SessionUser = { username: 'lan.nguyen', userId: 'u-1001', userEmail: 'lan@example.vn', partnerId: null, role: 'user' };
-export const PARTNER: SessionUser = { username: 'minh.partner', userId: 'p-2001', userEmail: 'minh@example.vn', partnerId: 'p-2001', role: 'partner' };
-
-/** Puts a session in storage before the app starts, as a signed-in browser would have it. */
-export async function signInAs(page: Page, user: SessionUser): Promise<void> {
-  const token = unsignedTestToken(user);
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('pm-e2e-seeded')) {
-      localStorage.setItem('accessToken', value);
-      sessionStorage.setItem('pm-e2e-seeded', '1');
-    }
-  }, token);
+interface WorkerFixtures {
+  remotes: RemoteServers;
+  /** One real user account and one real partner account, registered once per worker. */
+  accounts: { user: Account; partner: Account };
 }
 
-export const test = base.extend<object, { remotes: RemoteServers }>({
+interface TestFixtures {
+  /** Signs this test's browser context in for real as the worker's user or partner account. */
+  signInAs: (side: 'user' | 'partner') => Promise<Account>;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   remotes: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
     async ({}, use) => {
@@ -39,7 +36,7 @@ export const test = base.extend<object, { remotes: RemoteServers }>({
         async start(name, dir = remoteBuildDir(name)) {
           await servers.stop(name);
           running.set(name, await startStatic(dir, E2E_PORTS.remotes[name]));
-          await waitForUrl(`${remoteOrigin(name)}/mf-manifest.json`);
+          await waitForUrl(`http://127.0.0.1:${E2E_PORTS.remotes[name]}/mf-manifest.json`);
         },
       };
       for (const name of REMOTE_NAMES) await servers.start(name);
@@ -48,6 +45,25 @@ export const test = base.extend<object, { remotes: RemoteServers }>({
     },
     { scope: 'worker', auto: true },
   ],
+  accounts: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
+    async ({}, use) => {
+      const request = await playwrightRequest.newContext();
+      const accounts = { user: newAccount('user'), partner: newAccount('partner') };
+      await registerAccount(request, accounts.user);
+      await registerAccount(request, accounts.partner);
+      await request.dispose();
+      await use(accounts);
+    },
+    { scope: 'worker' },
+  ],
+  signInAs: async ({ page, accounts }, use) => {
+    await use(async (side) => {
+      await signIn(page, accounts[side]);
+      return accounts[side];
+    });
+  },
 });
 
 export { expect } from '@playwright/test';
+export { remoteOrigin };

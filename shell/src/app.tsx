@@ -11,11 +11,13 @@ import {
   selectSessionUser,
   TOAST,
   useAppSelector,
+  useAppStore,
   type AppStore,
 } from '@pagemate/shared-contracts';
 import { FullPageLoader } from './components/full-page-loader';
 import { registerRemotesFor } from './mf/remote-registry';
 import type { AppRouter } from './routing/router';
+import { loadSessionData } from './session/session';
 import { selectThemeMode } from './theme/theme-slice';
 
 /** Registers the remotes the current session may see; re-runs when the session's role changes. */
@@ -24,6 +26,16 @@ function RemoteAudienceSync() {
   useEffect(() => {
     registerRemotesFor(user);
   }, [user]);
+  return null;
+}
+
+/** Once a session exists (restored or new), its features, page list and file list load (spec §4). */
+function SessionDataLoader() {
+  const store = useAppStore();
+  const userId = useAppSelector(selectSessionUser)?.userId;
+  useEffect(() => {
+    if (userId) void loadSessionData(store);
+  }, [store, userId]);
   return null;
 }
 
@@ -45,6 +57,7 @@ function Themed({ router }: { router: AppRouter }) {
     >
       <AntApp message={{ duration: TOAST.durationSeconds, top: TOAST.top }} notification={{ duration: NOTIFICATION_DURATION_SECONDS }}>
         <RemoteAudienceSync />
+        {ready ? <SessionDataLoader /> : null}
         {ready ? <RouterProvider router={router} /> : <FullPageLoader label={t('loader.label')} fromLine={t('brand.from')} />}
       </AntApp>
     </ConfigProvider>

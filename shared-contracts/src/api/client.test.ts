@@ -133,6 +133,32 @@ describe('shared API client', () => {
   });
 });
 
+describe('refresh across tabs', () => {
+  it('skips its own refresh when another tab replaced the token while this one waited for the lock', async () => {
+    const server = fakeServer({ refreshOutcome: 'ok' });
+    let token: string | null = 'stale-token';
+    let releaseLock: () => void = () => undefined;
+    const lockHeld = new Promise<void>((resolve) => (releaseLock = resolve));
+    const client = createApiClient({
+      baseURL: 'http://api.test',
+      adapter: server.adapter,
+      getAccessToken: () => token,
+      onTokenRefreshed: (next) => (token = next),
+      // The other tab holds the lock, refreshes, and broadcasts its token before letting go.
+      runExclusive: async (task) => {
+        await lockHeld;
+        return task();
+      },
+    });
+    const pending = client.http.get('api/v1/private');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    token = 'fresh-token';
+    releaseLock();
+    await expect(pending).resolves.toMatchObject({ status: 200 });
+    expect(server.calls.filter((c) => c.path === 'refresh_token')).toHaveLength(0);
+  });
+});
+
 describe('endpointPathOf', () => {
   it('strips the base URL, origin, slashes and query', () => {
     expect(endpointPathOf('http://api.test/login?x=1', 'http://api.test/')).toBe('login');

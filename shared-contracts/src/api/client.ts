@@ -18,6 +18,11 @@ export interface ApiClientHooks {
   onTokenRefreshed(accessToken: string): void;
   /** A refresh failed: clear the session and send the user to sign-in. Called once per failed refresh. */
   onSessionExpired(): void;
+  /**
+   * Runs a refresh exclusively across every tab of the app (Web Locks in the shell). Inside it the client
+   * first checks whether another tab already replaced the token, so two tabs crossing expiry refresh once.
+   */
+  runExclusive<T>(task: () => Promise<T>): Promise<T>;
 }
 
 export interface ApiClientOptions extends Partial<ApiClientHooks> {
@@ -56,6 +61,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     getAccessToken: () => null,
     onTokenRefreshed: () => undefined,
     onSessionExpired: () => undefined,
+    runExclusive: (task) => task(),
   };
   const http = axios.create({ withCredentials: true, timeout: REQUEST_TIMEOUT_MS });
   let inflightRefresh: Promise<string> | null = null;
@@ -66,6 +72,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (next.getAccessToken) hooks.getAccessToken = next.getAccessToken;
     if (next.onTokenRefreshed) hooks.onTokenRefreshed = next.onTokenRefreshed;
     if (next.onSessionExpired) hooks.onSessionExpired = next.onSessionExpired;
+    if (next.runExclusive) hooks.runExclusive = next.runExclusive;
   }
   configure(options);
 
@@ -93,9 +100,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   function refresh(): Promise<string> {
-    inflightRefresh ??= runRefresh().finally(() => {
-      inflightRefresh = null;
-    });
+    const staleToken = hooks.getAccessToken();
+    inflightRefresh ??= hooks
+      .runExclusive(async () => {
+        const current = hooks.getAccessToken();
+        // Another tab refreshed while this one waited for the lock: its token is already ours.
+        if (current !== null && current !== staleToken) return current;
+        return runRefresh();
+      })
+      .finally(() => {
+        inflightRefresh = null;
+      });
     return inflightRefresh;
   }
 

@@ -61,6 +61,13 @@ export const ROUTES = [
   { id: 'error-401', path: '/error/401', labelKey: 'menu.error401', audience: 'public', owner: 'shell', layout: 'authentication' },
   { id: 'error-404', path: '/error/404', labelKey: 'menu.error404', audience: 'public', owner: 'shell', layout: 'authentication' },
   { id: 'error-500', path: '/error/500', labelKey: 'menu.error500', audience: 'public', owner: 'shell', layout: 'authentication' },
+  // Cover variants of the authentication template pages (spec §2): same page, split-screen layout.
+  { id: 'sign-in-cover', path: '/sign-in/cover', labelKey: 'menu.signIn', audience: 'public', owner: 'shell', layout: 'authentication' },
+  { id: 'sign-up-cover', path: '/sign-up/cover', labelKey: 'menu.signUp', audience: 'public', owner: 'shell', layout: 'authentication' },
+  { id: 'reset-password-cover', path: '/reset-password/cover', labelKey: 'menu.resetPassword', audience: 'public', owner: 'shell', layout: 'authentication' },
+  { id: 'create-password-cover', path: '/create-password/cover', labelKey: 'menu.createPassword', audience: 'public', owner: 'shell', layout: 'authentication' },
+  { id: 'two-step-verification-cover', path: '/two-step-verification/cover', labelKey: 'menu.twoStep', audience: 'public', owner: 'shell', layout: 'authentication' },
+  { id: 'lock-screen-cover', path: '/lock-screen/cover', labelKey: 'menu.lockScreen', audience: 'public', owner: 'shell', layout: 'authentication' },
   { id: 'app', path: '/_app', labelKey: 'menu.app', audience: 'public', owner: 'shell', layout: 'bare' },
 
   // User dashboard

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
   BotConfig,
   Client,
+  CollectionFile,
   Comment,
   FacebookAccount,
   Identity,
@@ -22,6 +23,8 @@ export interface ListsState {
   listMessage: Message[];
   listClient: Client[];
   listOrder: Order[];
+  /** Files and collections of the user (cached locally and shown first, spec §4). */
+  listFile: CollectionFile[];
 }
 export type ListName = keyof ListsState;
 
@@ -35,6 +38,7 @@ const initialState: ListsState = {
   listMessage: [],
   listClient: [],
   listOrder: [],
+  listFile: [],
 };
 
 export const listsSlice = createSlice({

@@ -1,26 +1,26 @@
 import type { ComponentType } from 'react';
 import type { RouteId } from '@pagemate/shared-contracts';
-import {
-  ComingSoonPage,
-  CreatePasswordPage,
-  LockScreenPage,
-  ResetPasswordPage,
-  SignUpPage,
-  TwoStepPage,
-  UnderMaintenancePage,
-} from './auth-template-pages';
+import { ComingSoonPage, LockScreenPage, TwoStepPage, UnderMaintenancePage } from './auth-template-pages';
 import { ListViewPage, NotificationsPage, PartnerDashboardPage, UserDashboardPage, WidgetsPage } from './dashboard-pages';
 import { ErrorPage } from './error-page';
+import { CreatePasswordPage, ResetPasswordPage } from './password-pages';
 import { SignInPage } from './sign-in-page';
+import { SignUpPage } from './sign-up-page';
 
 /** Components of the routes the shell owns, keyed like the route table. */
 export const SHELL_PAGES: Partial<Record<RouteId, ComponentType>> = {
   'sign-in': SignInPage,
+  'sign-in-cover': SignInPage,
   'sign-up': SignUpPage,
+  'sign-up-cover': SignUpPage,
   'reset-password': ResetPasswordPage,
+  'reset-password-cover': ResetPasswordPage,
   'create-password': CreatePasswordPage,
+  'create-password-cover': CreatePasswordPage,
   'two-step-verification': TwoStepPage,
+  'two-step-verification-cover': TwoStepPage,
   'lock-screen': LockScreenPage,
+  'lock-screen-cover': LockScreenPage,
   'coming-soon': ComingSoonPage,
   'under-maintenance': UnderMaintenancePage,
   'error-401': () => <ErrorPage code={401} />,

@@ -1,21 +1,12 @@
 import { Alert, Button, Checkbox, Form, Input, Typography } from 'antd';
-import axios from 'axios';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  apiClient,
-  decodeSessionUser,
-  endpoints,
-  featuresLoaded,
-  homePathFor,
-  hrefOf,
-  sessionStarted,
-  STORAGE_KEYS,
-  storeToken,
-  useAppDispatch,
-  type EndpointResponse,
-} from '@pagemate/shared-contracts';
+import { apiClient, endpoints, homePathFor, hrefOf, useAppStore, type EndpointResponse } from '@pagemate/shared-contracts';
+import { apiErrorMessage } from '../session/api-error-message';
+import { startSession } from '../session/session';
+import { AuthTitle } from './auth-title';
+import { authRules } from './form-rules';
 
 interface SignInValues {
   username: string;
@@ -30,11 +21,12 @@ function safeNext(next: string | null): string | null {
 
 export function SignInPage() {
   const { t } = useTranslation('common');
-  const dispatch = useAppDispatch();
+  const store = useAppStore();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const rules = authRules(t);
 
   const onFinish = async (values: SignInValues) => {
     setSubmitting(true);
@@ -44,21 +36,11 @@ export function SignInPage() {
         username: values.username,
         password: values.password,
       });
-      const { access_token: accessToken, user_features: features, list_features: listFeatures } = response.data.data;
-      const user = decodeSessionUser(accessToken);
-      if (!user) throw new Error('The server answered with a token PageMate cannot read');
-      storeToken(accessToken, values.remember, localStorage, sessionStorage);
-      localStorage.setItem(STORAGE_KEYS.userFeatures, JSON.stringify(features));
-      dispatch(sessionStarted({ accessToken, user }));
-      dispatch(featuresLoaded({ userFeatures: features, listFeatures }));
-      void navigate(safeNext(params.get('next')) ?? hrefOf(homePathFor(user.role)));
+      if (!startSession(store, response.data.data, values.remember)) throw new Error('Unreadable access token');
+      const role = store.getState().auth.user?.role;
+      void navigate(safeNext(params.get('next')) ?? hrefOf(homePathFor(role)));
     } catch (caught) {
-      if (axios.isAxiosError(caught) && caught.response) {
-        const status = caught.response.status;
-        const body = caught.response.data as { message?: string } | undefined;
-        setError(status === 401 ? t('auth.invalidCredentials') : body?.message ?? t('errors.unexpected'));
-      } else if (axios.isAxiosError(caught)) setError(t('errors.network'));
-      else setError(t('errors.unexpected'));
+      setError(apiErrorMessage(t, caught));
     } finally {
       setSubmitting(false);
     }
@@ -66,16 +48,13 @@ export function SignInPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24 }}>
-        {t('auth.signInTitle')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('auth.signInSubtitle')}</Typography.Paragraph>
+      <AuthTitle title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')} />
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" /> : null}
       <Form<SignInValues> layout="vertical" initialValues={{ remember: true }} onFinish={(v) => void onFinish(v)} requiredMark={false}>
-        <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.required') }]}>
+        <Form.Item name="username" label={t('auth.username')} rules={[rules.required]}>
           <Input autoComplete="username" />
         </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.required') }]}>
+        <Form.Item name="password" label={t('auth.password')} rules={[rules.required]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item name="remember" valuePropName="checked">

@@ -2,18 +2,35 @@ import {
   apiClient,
   clearStoredSession,
   decodeSessionUser,
+  endpointPath,
   endpoints,
   featuresLoaded,
+  listReplaced,
   listsCleared,
+  loadingSet,
   readStoredToken,
   replaceStoredToken,
   selectAccessToken,
+  selectSessionUser,
   sessionCleared,
   sessionReady,
   sessionStarted,
   STORAGE_KEYS,
   type AppStore,
+  type CollectionFile,
+  type EndpointResponse,
+  type FacebookAccount,
 } from '@pagemate/shared-contracts';
+
+/** What tabs of the same browser tell each other about the session. */
+type TabMessage = { type: 'token'; accessToken: string } | { type: 'logout' };
+const TAB_CHANNEL = 'pagemate-session';
+const REFRESH_LOCK = 'pagemate-token-refresh';
+let channel: BroadcastChannel | null = null;
+
+function tellOtherTabs(message: TabMessage): void {
+  channel?.postMessage(message);
+}
 
 function readFeatures(): string[] {
   try {
@@ -22,6 +39,15 @@ function readFeatures(): string[] {
   } catch {
     return [];
   }
+}
+
+/** Adopts an access token (sign-in, refresh here, or a refresh another tab made). */
+function adoptToken(store: AppStore, accessToken: string): boolean {
+  const user = decodeSessionUser(accessToken);
+  if (!user) return false;
+  replaceStoredToken(accessToken, localStorage, sessionStorage);
+  store.dispatch(sessionStarted({ accessToken, user }));
+  return true;
 }
 
 /** Start (spec §4): read the stored token, decode it, set the session if it changed, restore features, then ready. */
@@ -44,25 +70,55 @@ export function endSession(store: AppStore): void {
   store.dispatch(listsCleared());
 }
 
-/** Wires the shared API client to the store: token in, refreshed token back, expired session out. */
+/**
+ * Wires the shared API client to the store and to the other tabs: the token goes in, a refreshed token is
+ * kept and shared, one tab refreshes at a time (Web Locks), and an ended session ends in every tab.
+ */
 export function connectApiClient(store: AppStore, apiBaseUrl: string, goToSignIn: () => void): void {
+  if (typeof BroadcastChannel !== 'undefined') {
+    channel = new BroadcastChannel(TAB_CHANNEL);
+    channel.onmessage = (event: MessageEvent<TabMessage>) => {
+      if (event.data.type === 'token') adoptToken(store, event.data.accessToken);
+      else if (selectSessionUser(store.getState())) {
+        endSession(store);
+        goToSignIn();
+      }
+    };
+  }
   apiClient.configure({
     baseURL: apiBaseUrl,
     getAccessToken: () => selectAccessToken(store.getState()),
     onTokenRefreshed: (accessToken) => {
-      const user = decodeSessionUser(accessToken);
-      if (!user) return;
-      replaceStoredToken(accessToken, localStorage, sessionStorage);
-      store.dispatch(sessionStarted({ accessToken, user }));
+      if (adoptToken(store, accessToken)) tellOtherTabs({ type: 'token', accessToken });
     },
     onSessionExpired: () => {
       endSession(store);
+      tellOtherTabs({ type: 'logout' });
       goToSignIn();
     },
+    runExclusive: (task) =>
+      typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks.request(REFRESH_LOCK, task) : task(),
   });
 }
 
-/** Logout (spec §4): only a 200 ends the session; any other outcome is logged and the user stays. */
+/** A sign-in answered: keep the token where "remember me" says, and the features the server gave. */
+export function startSession(
+  store: AppStore,
+  login: EndpointResponse<'login'>['data'],
+  remember: boolean,
+): boolean {
+  const user = decodeSessionUser(login.access_token);
+  if (!user) return false;
+  (remember ? localStorage : sessionStorage).setItem(STORAGE_KEYS.accessToken, login.access_token);
+  (remember ? sessionStorage : localStorage).removeItem(STORAGE_KEYS.accessToken);
+  localStorage.setItem(STORAGE_KEYS.userFeatures, JSON.stringify(login.user_features));
+  store.dispatch(sessionStarted({ accessToken: login.access_token, user }));
+  store.dispatch(featuresLoaded({ userFeatures: login.user_features, listFeatures: login.list_features }));
+  tellOtherTabs({ type: 'token', accessToken: login.access_token });
+  return true;
+}
+
+/** Logout (spec §4): only a 200 ends the session (here and in every tab); anything else is logged and the user stays. */
 export async function logout(store: AppStore): Promise<boolean> {
   try {
     const response = await apiClient.http.post<{ status: number }>(endpoints.logout.path);
@@ -71,9 +127,55 @@ export async function logout(store: AppStore): Promise<boolean> {
       return false;
     }
     endSession(store);
+    tellOtherTabs({ type: 'logout' });
     return true;
   } catch (error) {
     console.error('[pagemate] logout failed', error);
     return false;
+  }
+}
+
+function readCached<T>(key: string): T[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Once signed in (spec §4): the user's features, page list and file list load; cached pages and files show
+ * first. A failing list is logged only and its loading flag reset (spec §8).
+ */
+export async function loadSessionData(store: AppStore): Promise<void> {
+  const user = selectSessionUser(store.getState());
+  if (!user) return;
+  store.dispatch(listReplaced({ list: 'listPage', items: readCached<FacebookAccount>(STORAGE_KEYS.cachedPages) }));
+  store.dispatch(listReplaced({ list: 'listFile', items: readCached<CollectionFile>(STORAGE_KEYS.cachedFiles) }));
+  store.dispatch(loadingSet({ flag: 'listPage', value: true }));
+
+  const features = apiClient.http
+    .get<EndpointResponse<'accountFeatures'>>(endpoints.accountFeatures.path)
+    .then(({ data }) => {
+      localStorage.setItem(STORAGE_KEYS.userFeatures, JSON.stringify(data.data.user_features));
+      store.dispatch(featuresLoaded({ userFeatures: data.data.user_features, listFeatures: data.data.list_features }));
+    });
+  const pages = apiClient.http
+    .get<EndpointResponse<'accessTokenPages'>>(endpoints.accessTokenPages.path)
+    .then(({ data }) => {
+      localStorage.setItem(STORAGE_KEYS.cachedPages, JSON.stringify(data.data));
+      store.dispatch(listReplaced({ list: 'listPage', items: data.data }));
+    })
+    .finally(() => store.dispatch(loadingSet({ flag: 'listPage', value: false })));
+  const files = apiClient.http
+    .get<EndpointResponse<'getCollection'>>(endpointPath('getCollection', { userId: user.userId }))
+    .then(({ data }) => {
+      localStorage.setItem(STORAGE_KEYS.cachedFiles, JSON.stringify(data.data));
+      store.dispatch(listReplaced({ list: 'listFile', items: data.data }));
+    });
+  const outcomes = await Promise.allSettled([features, pages, files]);
+  for (const outcome of outcomes) {
+    if (outcome.status === 'rejected') console.error('[pagemate] loading session data failed', outcome.reason);
   }
 }

@@ -1,0 +1,73 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { apiLogFile } from './deployment';
+import { API_URL, E2E_PORTS } from './ports';
+
+export interface Account {
+  username: string;
+  email: string;
+  password: string;
+  accountType: 'user' | 'partner';
+}
+
+let counter = 0;
+/** A new account's details, unique per run. */
+export function newAccount(accountType: Account['accountType'] = 'user'): Account {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e4)}`;
+  return { username: `shop_${id}`, email: `owner.${id}@example.vn`, password: `Giá-bán-${id}!`, accountType };
+}
+
+/** The newest email code the API wrote to its log for `email` (no SMTP in tests: the log is the outbox). */
+export async function readEmailCode(email: string, purpose: 'register' | 'reset', apiPort: number = E2E_PORTS.api): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const lines = readFileSync(apiLogFile(apiPort), 'utf8').split('\n');
+    for (let i = lines.length - 1; i >= 0; i -= 1) {
+      const line = lines[i];
+      if (!line?.includes(email)) continue;
+      try {
+        const entry = JSON.parse(line) as { email?: string; purpose?: string; code?: string };
+        if (entry.email === email && entry.purpose === purpose && entry.code) return entry.code;
+      } catch {
+        // not a JSON log line
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`No ${purpose} code for ${email} in the API log`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Registers an account through the API as the sign-up page does (code from the log). */
+export async function registerAccount(request: APIRequestContext, account: Account, apiUrl = API_URL, apiPort: number = E2E_PORTS.api): Promise<void> {
+  const sent = await request.post(`${apiUrl}/verify_email`, { data: { user_email: account.email } });
+  if (!sent.ok()) throw new Error(`verify_email answered ${sent.status()}: ${await sent.text()}`);
+  const code = await readEmailCode(account.email, 'register', apiPort);
+  const created = await request.post(`${apiUrl}/register_account`, {
+    data: { user_name: account.username, user_pass: account.password, user_email: account.email, verification_code: code, account_type: account.accountType },
+  });
+  if (!created.ok()) throw new Error(`register_account answered ${created.status()}: ${await created.text()}`);
+}
+
+/**
+ * Signs the page's browser context in for real: the login call sets the HttpOnly refresh cookie in the
+ * context, and the access token goes where "remember me" keeps it, before the app starts.
+ */
+export async function signIn(page: Page, account: Account, apiUrl = API_URL): Promise<string> {
+  const response = await page.context().request.post(`${apiUrl}/login`, {
+    data: { username: account.username, password: account.password },
+  });
+  if (!response.ok()) throw new Error(`login answered ${response.status()}: ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { access_token: string; user_features: string[] } };
+  await page.addInitScript(
+    ({ token, features }) => {
+      if (!sessionStorage.getItem('pm-e2e-seeded')) {
+        localStorage.setItem('accessToken', token);
+        localStorage.setItem('userFeatures', JSON.stringify(features));
+        sessionStorage.setItem('pm-e2e-seeded', '1');
+      }
+    },
+    { token: data.access_token, features: data.user_features },
+  );
+  return data.access_token;
+}
