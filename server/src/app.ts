@@ -3,9 +3,19 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { type LogDestination, loggerOptions, requestIdFor } from './logging.js';
+import accountsRepository from './plugins/app/accounts/accounts-repository.js';
+import accountsService from './plugins/app/accounts/accounts-service.js';
+import sessionsRepository from './plugins/app/accounts/sessions-repository.js';
+import sessionsService from './plugins/app/accounts/sessions-service.js';
+import accessTokens from './plugins/app/auth/access-tokens.js';
+import authGuard from './plugins/app/auth/auth-guard.js';
+import authKeys from './plugins/app/auth/auth-keys.js';
+import clockPlugin, { type Clock } from './plugins/app/clock.js';
 import configPlugin from './plugins/app/config.js';
 import dbPlugin from './plugins/app/db.js';
 import errorHandler from './plugins/app/error-handler.js';
+import mailer, { type MailTransport } from './plugins/app/mailer.js';
+import rateLimits, { type CounterStore } from './plugins/app/rate-limits.js';
 import requestId from './plugins/app/request-id.js';
 import externalPlugins from './plugins/external/index.js';
 import routes from './routes/index.js';
@@ -18,10 +28,17 @@ export interface BuildAppOptions {
   logDestination?: LogDestination;
   /** Route plugins registered after the app's own, with everything else in place (test-only routes). */
   extraRoutes?: FastifyPluginAsync[];
+  /** The time source of expiry decisions; tests move it instead of sleeping. */
+  clock?: Clock;
+  /** Sends email instead of SMTP_URL's transport (tests capture messages). */
+  mailTransport?: MailTransport;
+  /** Where rate-limit counters live; default per-instance memory. A shared store makes limits cluster-wide. */
+  rateLimitStore?: CounterStore;
 }
 
 /** The whole API, ready to `listen()` or `inject()`: external plugins → app plugins → routes (STYLE.md 8). */
-export async function buildApp({ config, database, logDestination, extraRoutes = [] }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database, logDestination, extraRoutes = [] } = options;
   const app = Fastify({
     logger: loggerOptions(config, logDestination),
     requestIdHeader: false,
@@ -34,9 +51,20 @@ export async function buildApp({ config, database, logDestination, extraRoutes =
   try {
     await app.register(externalPlugins, { config });
     await app.register(configPlugin, { config });
+    await app.register(clockPlugin, { clock: options.clock });
     await app.register(requestId);
     await app.register(dbPlugin, database ? { database } : {});
     await app.register(errorHandler);
+    await app.register(mailer, { transport: options.mailTransport });
+    await app.register(rateLimits, { store: options.rateLimitStore });
+    // Accounts and sessions: keys → tokens → data → services → the guard every authenticated route uses.
+    await app.register(authKeys);
+    await app.register(accessTokens);
+    await app.register(accountsRepository);
+    await app.register(sessionsRepository);
+    await app.register(accountsService);
+    await app.register(sessionsService);
+    await app.register(authGuard);
     await app.register(routes);
     for (const plugin of extraRoutes) await app.register(plugin);
     await app.ready();

@@ -17,7 +17,39 @@ describe('loadConfig', () => {
       logLevel: 'info',
       publicApiUrl: 'http://localhost:8080',
       trustProxy: false,
+      auth: {
+        jwtSecret: undefined,
+        accessTokenTtlSeconds: 900,
+        refreshTokenTtlSeconds: 14 * 24 * 3600,
+        sessionAbsoluteLifetimeSeconds: 30 * 24 * 3600,
+        refreshReuseGraceSeconds: 10,
+      },
+      rateLimitIpMultiplier: 1,
+      rateLimitDisabled: false,
+      email: { smtpUrl: undefined, from: 'PageMate <no-reply@pagemate.local>' },
     });
+  });
+
+  it('reads the session and email settings', () => {
+    const config = loadConfig({
+      JWT_SECRET: 'x'.repeat(32),
+      ACCESS_TOKEN_TTL_SECONDS: '1',
+      REFRESH_TOKEN_TTL_SECONDS: '60',
+      SESSION_ABSOLUTE_LIFETIME_SECONDS: '120',
+      REFRESH_REUSE_GRACE_SECONDS: '0',
+      RATE_LIMIT_IP_MULTIPLIER: '50',
+      SMTP_URL: 'smtps://user:pass@smtp.example.vn:465',
+      SMTP_FROM: 'PageMate <hello@example.vn>',
+    });
+    expect(config.auth).toEqual({
+      jwtSecret: 'x'.repeat(32),
+      accessTokenTtlSeconds: 1,
+      refreshTokenTtlSeconds: 60,
+      sessionAbsoluteLifetimeSeconds: 120,
+      refreshReuseGraceSeconds: 0,
+    });
+    expect(config.rateLimitIpMultiplier).toBe(50);
+    expect(config.email).toEqual({ smtpUrl: 'smtps://user:pass@smtp.example.vn:465', from: 'PageMate <hello@example.vn>' });
   });
 
   it('reads every variable it knows and treats empty ones as unset', () => {
@@ -56,9 +88,20 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes'],
     ['NODE_ENV', 'staging'],
+    ['JWT_SECRET', 'too-short'],
+    ['ACCESS_TOKEN_TTL_SECONDS', '0'],
+    ['REFRESH_REUSE_GRACE_SECONDS', '-1'],
+    ['SMTP_URL', 'http://mail.example.vn'],
   ])('rejects %s=%s with an error naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});
+
+describe('RATE_LIMIT_DISABLED', () => {
+  it('is for test runs: accepted in development, refused in production', () => {
+    expect(loadConfig({ RATE_LIMIT_DISABLED: '1' }).rateLimitDisabled).toBe(true);
+    expect(() => loadConfig({ RATE_LIMIT_DISABLED: 'true', NODE_ENV: 'production' })).toThrow(/RATE_LIMIT_DISABLED/);
   });
 });
 

@@ -25,6 +25,10 @@ const postgresUrl = z
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
+const seconds = (fallback: number) => z.coerce.number().int().min(1).max(10 * 365 * 24 * 3600).default(fallback);
+
+const DAY_SECONDS = 24 * 3600;
+
 /** Every variable the server reads today; `.env.example` documents these and the ones later issues add. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,6 +44,18 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: seconds(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: seconds(14 * DAY_SECONDS),
+  SESSION_ABSOLUTE_LIFETIME_SECONDS: seconds(30 * DAY_SECONDS),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  RATE_LIMIT_IP_MULTIPLIER: z.coerce.number().int().min(1).max(1_000).default(1),
+  RATE_LIMIT_DISABLED: booleanFlag.default(false),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  SMTP_FROM: z.string().min(3).default('PageMate <no-reply@pagemate.local>'),
+}).refine((env) => !(env.NODE_ENV === 'production' && env.RATE_LIMIT_DISABLED), {
+  path: ['RATE_LIMIT_DISABLED'],
+  message: 'rate limits cannot be disabled with NODE_ENV=production',
 });
 
 /** The names `loadConfig` reads; a test keeps `.env.example` documenting each of them. */
@@ -59,6 +75,30 @@ export interface AppConfig {
   publicApiUrl: string;
   /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
   trustProxy: boolean;
+  auth: AuthConfig;
+  /** Per-IP rate limits are multiplied by this (many users behind one public address). */
+  rateLimitIpMultiplier: number;
+  /** Every account rate limit off: end-to-end test runs only (refused in production). */
+  rateLimitDisabled: boolean;
+  email: EmailConfig;
+}
+
+export interface AuthConfig {
+  /** HS256 key of access tokens; unset → generated once and kept in the database (app_meta). */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  /** A refresh token unused this long expires (idle timeout). */
+  refreshTokenTtlSeconds: number;
+  /** A session ends this long after sign-in, however often it is refreshed. */
+  sessionAbsoluteLifetimeSeconds: number;
+  /** An already rotated refresh token presented within this window is a concurrent refresh, not a replay. */
+  refreshReuseGraceSeconds: number;
+}
+
+export interface EmailConfig {
+  /** smtp:// or smtps:// URL; unset → verification codes are written to the log. */
+  smtpUrl: string | undefined;
+  from: string;
 }
 
 export class ConfigError extends Error {
@@ -85,5 +125,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     trustProxy: e.TRUST_PROXY,
+    auth: {
+      jwtSecret: e.JWT_SECRET,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+      sessionAbsoluteLifetimeSeconds: e.SESSION_ABSOLUTE_LIFETIME_SECONDS,
+      refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    },
+    rateLimitIpMultiplier: e.RATE_LIMIT_IP_MULTIPLIER,
+    rateLimitDisabled: e.RATE_LIMIT_DISABLED,
+    email: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM },
   };
 }

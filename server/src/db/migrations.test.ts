@@ -31,6 +31,28 @@ describe.each(testDatabases)('migrations on %s', (kind) => {
     expect(columns.rows.map((row) => row.column_name)).toEqual(['key', 'value', 'updated_at']);
   });
 
+  it.each([
+    ['users', ['id', 'username', 'email', 'password_hash', 'role', 'partner_id', 'created_at']],
+    ['email_codes', ['id', 'email', 'purpose', 'code_hash', 'created_at', 'expires_at', 'used_at', 'attempts']],
+    ['sessions', ['id', 'user_id', 'created_at', 'absolute_expires_at', 'revoked_at', 'revoked_reason']],
+    ['refresh_tokens', ['token_hash', 'session_id', 'issued_at', 'expires_at', 'rotated_at', 'replaced_by']],
+  ])('creates %s with snake_case columns', async (table, expected) => {
+    const columns = await t.app.db.orm.execute<{ column_name: string }>(
+      sql`select column_name from information_schema.columns where table_name = ${table} order by ordinal_position`,
+    );
+    expect(columns.rows.map((row) => row.column_name)).toEqual(expected);
+  });
+
+  it('keeps usernames unique whatever their case, and emails lower-case', async () => {
+    const insert = (id: string, username: string, email: string) =>
+      t.app.db.orm.execute(
+        sql`insert into users (id, username, email, password_hash, role) values (${id}, ${username}, ${email}, 'x', 'user')`,
+      );
+    await insert('00000000-0000-4000-8000-000000000001', 'MiXeD', 'mixed@example.vn');
+    await expect(insert('00000000-0000-4000-8000-000000000002', 'mixed', 'other@example.vn')).rejects.toThrow();
+    await expect(insert('00000000-0000-4000-8000-000000000003', 'upper', 'UPPER@example.vn')).rejects.toThrow();
+  });
+
   it('stores and reads a row through the schema', async () => {
     await t.app.db.orm.insert(appMeta).values({ key: 'probe', value: 'yes' });
     const [row] = await t.app.db.orm.select().from(appMeta).where(eq(appMeta.key, 'probe'));

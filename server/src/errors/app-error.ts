@@ -17,3 +17,12 @@ export class AppError extends Error {
     super(message);
   }
 }
+
+/** 429 with the seconds to wait; the error handler sends them as `Retry-After`. */
+export class RateLimitedError extends AppError {
+  override name = 'RateLimitedError';
+
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'RATE_LIMITED', `Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`);
+  }
+}

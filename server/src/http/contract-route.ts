@@ -12,6 +12,7 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
   RouteHandlerMethod,
+  preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -21,6 +22,9 @@ declare module 'fastify' {
     auth?: EndpointContract['auth'];
   }
 }
+
+/** The OpenAPI security scheme of routes whose contract says `auth: 'user'` (declared in swagger.ts). */
+export const BEARER_SECURITY_SCHEME = 'bearerAuth';
 
 type Part<C, K extends string> = C extends { [P in K]: infer S } ? S : undefined;
 
@@ -43,6 +47,11 @@ export type ContractHandler<C extends EndpointContract> = RouteHandlerMethod<
   FastifyBaseLogger
 >;
 
+/** What a route adds to its contract: hooks such as rate limits (they run after validation and the auth guard). */
+export interface RouteExtras {
+  preHandler?: preHandlerAsyncHookHandler;
+}
+
 /** Contract paths are relative with `{name}` parameters; Fastify wants `/…` with `:name`. */
 export function toFastifyPath(contractPath: string): string {
   return `/${contractPath.replace(/^\/+/, '')}`.replace(/\{(\w+)\}/g, ':$1');
@@ -57,6 +66,7 @@ export function registerContract<C extends EndpointContract>(
   contract: C,
   handler: ContractHandler<C>,
   operationId?: string,
+  extras: RouteExtras = {},
 ) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
@@ -65,12 +75,14 @@ export function registerContract<C extends EndpointContract>(
     schema: {
       ...(operationId ? { operationId } : {}),
       summary: contract.summary,
+      ...(contract.auth === 'user' ? { security: [{ [BEARER_SECURITY_SCHEME]: [] }] } : {}),
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),
       // Error bodies are checked and documented too: the one shape of the error handler.
       response: { 200: contract.response, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
     },
+    ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
     // The schema object is built from optional parts; its static type is ContractSchema<C>.
     handler: handler as RouteHandlerMethod,
   });
@@ -81,6 +93,15 @@ export function registerEndpoint<N extends EndpointName>(
   app: FastifyInstance,
   name: N,
   handler: ContractHandler<(typeof endpoints)[N]>,
+  extras?: RouteExtras,
 ) {
-  registerContract(app, endpoints[name], handler, name);
+  registerContract(app, endpoints[name], handler, name, extras);
 }
+
+/** The success envelope of spec §7: `{ status: 200, data }`. */
+export function ok<T>(data: T): { status: 200; data: T } {
+  return { status: 200, data };
+}
+
+/** `{ status: 200, data: { ok: true } }`, the answer of calls that return nothing else. */
+export const OK = ok({ ok: true as const });

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import accountRoutes from './accounts.js';
 import healthRoutes from './health.js';
+import sessionRoutes from './sessions.js';
 
 /** Every route module, registered last (STYLE.md 8) so they all see the external and app plugins. */
 export default async function routes(app: FastifyInstance) {
   await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(sessionRoutes);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { buildApp } from '../app.js';
+import { type BuildAppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createTestPostgres, openTestPglite, type TestDatabaseKind } from './databases.js';
 
@@ -21,6 +21,10 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Test-only routes, registered after the app's own. */
   extraRoutes?: FastifyPluginAsync[];
+  /** A clock the test moves (see `ManualClock`). */
+  clock?: BuildAppOptions['clock'];
+  /** Captures email instead of logging codes. */
+  mailTransport?: BuildAppOptions['mailTransport'];
 }
 
 /** A full app on a real, empty, migrated database of the given engine (STYLE.md 12). */
@@ -28,17 +32,18 @@ export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptio
   const logs: Record<string, unknown>[] = [];
   const logDestination = { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) };
   const env = { NODE_ENV: 'test', LOG_LEVEL: 'info', ...options.env };
+  const extras = { extraRoutes: options.extraRoutes, clock: options.clock, mailTransport: options.mailTransport };
 
   if (kind === 'pglite') {
     const config = loadConfig({ ...env, PGLITE_DATA_DIR: 'memory://' });
-    const app = await buildApp({ config, database: await openTestPglite(), logDestination, extraRoutes: options.extraRoutes });
+    const app = await buildApp({ config, database: await openTestPglite(), logDestination, ...extras });
     return { app, logs, close: () => app.close() };
   }
 
   const database = await createTestPostgres();
   try {
     const config = loadConfig({ ...env, DATABASE_URL: database.url });
-    const app = await buildApp({ config, logDestination, extraRoutes: options.extraRoutes });
+    const app = await buildApp({ config, logDestination, ...extras });
     return {
       app,
       logs,

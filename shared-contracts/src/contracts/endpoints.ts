@@ -131,7 +131,7 @@ export const endpoints = {
     response: envelope(z.object({ user_features: z.array(z.string()), list_features: z.array(z.string()) })),
   },
   logout: {
-    method: 'POST', path: 'logout', auth: 'refresh-cookie', summary: 'End the session server-side',
+    method: 'POST', path: 'logout', auth: 'user', summary: 'End the session server-side',
     response: okSchema,
   },
   refreshToken: {

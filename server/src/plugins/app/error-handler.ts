@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { RateLimitedError } from '../../errors/app-error.js';
 import { toApiError } from '../../errors/to-api-error.js';
 
 /** The one place errors become responses (STYLE.md 9): `{ status, code, message, issues? }`. */
@@ -12,6 +13,7 @@ function errorHandler(app: FastifyInstance) {
     } else {
       request.log.info({ code: body.code, message: body.message }, 'request rejected');
     }
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(body.status).send(body);
   });
 

@@ -15,6 +15,7 @@ describe.each(testDatabases)('CORS on %s', (kind) => {
     expect(response.headers['access-control-allow-origin']).toBe(SHELL);
     expect(response.headers['access-control-allow-credentials']).toBe('true');
     expect(response.headers['access-control-expose-headers']).toContain('x-request-id');
+    expect(response.headers['access-control-expose-headers']).toContain('retry-after');
   });
 
   it('answers a listed origin’s preflight', async () => {

@@ -25,6 +25,17 @@ describe.each(testDatabases)('OpenAPI on %s', (kind) => {
     expect(Object.keys(document.paths).some((p) => p.startsWith('/docs'))).toBe(false);
   });
 
+  it('marks routes that need an access token with the bearer scheme, and only those', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    }>();
+    expect(document.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(document.paths['/api/v1/account/features']?.get?.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.paths['/logout']?.post?.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.paths['/login']?.post?.security).toBeUndefined();
+  });
+
   it('serves the docs page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(response.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { BEARER_SECURITY_SCHEME } from '../../http/contract-route.js';
 import { SERVER_VERSION } from '../../version.js';
 
 export const DOCS_PREFIX = '/docs';
@@ -17,6 +18,9 @@ export async function registerSwagger(app: FastifyInstance, publicApiUrl: string
         version: SERVER_VERSION,
       },
       servers: [{ url: publicApiUrl }],
+      components: {
+        securitySchemes: { [BEARER_SECURITY_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -1,0 +1,28 @@
+import { endpoints } from '@pagemate/shared-contracts/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const REFRESH_COOKIE = 'pm_refresh';
+
+/**
+ * `/refresh_token` under the API's public path (PUBLIC_API_URL may carry a prefix such as `/api`): the
+ * browser sends the cookie to the refresh endpoint and nowhere else. Secure stays on: browsers accept it on
+ * http://localhost, and nothing else should ever carry it in clear.
+ */
+export function refreshCookieOptions(publicApiUrl: string) {
+  const prefix = new URL(publicApiUrl).pathname.replace(/\/+$/, '');
+  return { path: `${prefix}/${endpoints.refreshToken.path}`, httpOnly: true, secure: true, sameSite: 'strict' } as const;
+}
+
+export type RefreshCookieOptions = ReturnType<typeof refreshCookieOptions>;
+
+export function readRefreshCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[REFRESH_COOKIE] || undefined;
+}
+
+export function setRefreshCookie(reply: FastifyReply, options: RefreshCookieOptions, token: string, maxAgeSeconds: number) {
+  reply.setCookie(REFRESH_COOKIE, token, { ...options, maxAge: maxAgeSeconds });
+}
+
+export function clearRefreshCookie(reply: FastifyReply, options: RefreshCookieOptions) {
+  reply.clearCookie(REFRESH_COOKIE, options);
+}

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import type { EndpointContract } from '@pagemate/shared-contracts/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { appMeta } from '../../../db/schema/index.js';
+import { registerContract } from '../../../http/contract-route.js';
+import { bearer, claimsOf, errorOf, features, login, registerAccount } from '../../../test/accounts.js';
+import { ManualClock } from '../../../test/clock.js';
+import { BOOT_TIMEOUT_MS, buildTestApp, type TestApp, testDatabases } from '../../../test/helper.js';
+import { GENERATED_JWT_SECRET_KEY } from './auth-keys.js';
+
+const SHELL = 'http://localhost:3000';
+
+/** A later feature's route, as every authenticated endpoint will be: `auth: 'user'` and a user id in each place. */
+const ownedThing = {
+  method: 'POST',
+  path: 'test/users/{userId}/things',
+  auth: 'user',
+  summary: 'Test-only authenticated route',
+  params: z.object({ userId: z.string() }),
+  query: z.object({ user_id: z.string().optional() }),
+  body: z.object({ user_id: z.string(), name: z.string().min(1) }),
+  response: z.object({ seenBy: z.string(), session: z.string() }),
+} as const satisfies EndpointContract;
+
+async function testRoutes(app: FastifyInstance) {
+  registerContract(app, ownedThing, async (request) => ({ seenBy: request.user.userId, session: request.user.sessionId }));
+  app.get('/test/public-reads-user', async (request) => ({ user: request.user.userId }));
+}
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe.each(testDatabases)('the auth guard on %s', (kind) => {
+  let t: TestApp;
+  const clock = new ManualClock();
+  let accessToken: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { clock, extraRoutes: [testRoutes], env: { CORS_ORIGINS: SHELL } });
+    const account = await registerAccount(t);
+    ({ accessToken } = await login(t, account.username, account.password));
+    userId = claimsOf(accessToken).userId as string;
+  }, BOOT_TIMEOUT_MS);
+  afterAll(() => t.close());
+
+  const call = (token: string | undefined, options: { pathUser?: string; queryUser?: string; bodyUser?: string; headers?: Record<string, string> } = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/test/users/${options.pathUser ?? userId}/things${options.queryUser === undefined ? '' : `?user_id=${options.queryUser}`}`,
+      headers: { ...(token ? bearer(token) : {}), ...options.headers },
+      payload: { user_id: options.bodyUser ?? userId, name: 'x' },
+    });
+  const expectRefused = async (response: Awaited<ReturnType<typeof call>>, status: number, code: string) => {
+    expect(response.statusCode).toBe(status);
+    expect(errorOf(response).code).toBe(code);
+  };
+  /** A token with our claims, signed as the caller chooses. */
+  const forged = (header: object, key: Uint8Array, claims: object = claimsOf(accessToken)) =>
+    new SignJWT(claims as Record<string, unknown>).setProtectedHeader(header as { alg: string }).sign(key);
+
+  it('puts the token’s user and session on the request', async () => {
+    const response = await call(accessToken, { queryUser: userId });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ seenBy: userId, session: claimsOf(accessToken).sid });
+  });
+
+  it('answers 401 UNAUTHENTICATED without a bearer token or with a malformed one', async () => {
+    await expectRefused(await call(undefined), 401, 'UNAUTHENTICATED');
+    await expectRefused(await call('not.a.jwt'), 401, 'UNAUTHENTICATED');
+    await expectRefused(await t.app.inject({ method: 'GET', url: '/api/v1/account/features', headers: { authorization: `Basic ${accessToken}` } }), 401, 'UNAUTHENTICATED');
+  });
+
+  it('refuses alg:none', async () => {
+    const [, payload] = accessToken.split('.');
+    await expectRefused(await call(`${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`), 401, 'UNAUTHENTICATED');
+    await expectRefused(await call(`${b64({ alg: 'none', typ: 'JWT' })}.${payload}.${accessToken.split('.')[2]}`), 401, 'UNAUTHENTICATED');
+  });
+
+  it('refuses a token signed with another key', async () => {
+    await expectRefused(await call(await forged({ alg: 'HS256', typ: 'JWT' }, randomBytes(32))), 401, 'UNAUTHENTICATED');
+  });
+
+  it('refuses an algorithm outside the allow-list even with the right key', async () => {
+    await expectRefused(await call(await forged({ alg: 'HS512', typ: 'JWT' }, t.app.authKeys.accessToken)), 401, 'UNAUTHENTICATED');
+  });
+
+  it('refuses a token whose payload was edited', async () => {
+    const [header, , signature] = accessToken.split('.');
+    const edited = `${header}.${b64({ ...claimsOf(accessToken), role: 'admin' })}.${signature}`;
+    await expectRefused(await call(edited), 401, 'UNAUTHENTICATED');
+  });
+
+  it('refuses a token without exp, or signed right but naming another user as sub', async () => {
+    const key = t.app.authKeys.accessToken;
+    const { exp: _exp, ...noExpiry } = claimsOf(accessToken);
+    await expectRefused(await call(await forged({ alg: 'HS256' }, key, noExpiry)), 401, 'UNAUTHENTICATED');
+    await expectRefused(await call(await forged({ alg: 'HS256' }, key, { ...claimsOf(accessToken), sub: 'someone-else' })), 401, 'UNAUTHENTICATED');
+  });
+
+  it('refuses an expired token, and accepts it until then', async () => {
+    const fresh = await t.app.accessTokens.issue(
+      { username: 'x', userId, userEmail: 'x@example.vn', partnerId: null, role: 'user' },
+      claimsOf(accessToken).sid as string,
+    );
+    clock.advanceSeconds(899);
+    expect((await call(fresh)).statusCode).toBe(200);
+    clock.advanceSeconds(2);
+    const response = await call(fresh);
+    await expectRefused(response, 401, 'UNAUTHENTICATED');
+    expect(errorOf(response).message).toBe('The access token has expired');
+  });
+
+  it.each([
+    ['the body', { bodyUser: 'another-user' }],
+    ['the query', { queryUser: 'another-user' }],
+    ['the path', { pathUser: 'another-user' }],
+  ])('answers 403 FORBIDDEN to a user id in %s that is not the token’s', async (_, where) => {
+    const { accessToken: token } = await login(t, ...(await credentials()));
+    await expectRefused(await call(token, where), 403, 'FORBIDDEN');
+  });
+
+  it('checks the user id before validating the body', async () => {
+    const { accessToken: token } = await login(t, ...(await credentials()));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/test/users/${claimsOf(token).userId as string}/things`,
+      headers: bearer(token),
+      payload: { user_id: 'another-user' },
+    });
+    await expectRefused(response, 403, 'FORBIDDEN');
+  });
+
+  it('refuses cross-site requests on authenticated routes', async () => {
+    const { accessToken: token } = await login(t, ...(await credentials()));
+    const getFeatures = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/account/features', headers: { ...bearer(token), ...headers } });
+    await expectRefused(await getFeatures({ origin: 'https://evil.example' }), 403, 'CROSS_SITE_REQUEST');
+    await expectRefused(await call(token, { headers: { 'sec-fetch-site': 'cross-site' } }), 403, 'CROSS_SITE_REQUEST');
+    expect((await getFeatures({ origin: SHELL, 'sec-fetch-site': 'same-site' })).statusCode).toBe(200);
+    expect((await features(t, token)).statusCode).toBe(200);
+  });
+
+  it('fails loudly (500) when a route without auth reads request.user', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/test/public-reads-user', headers: bearer(accessToken) });
+    expect(response.statusCode).toBe(500);
+  });
+
+  let accounts = 0;
+  async function credentials(): Promise<[string, string]> {
+    accounts += 1;
+    const account = await registerAccount(t, { prefix: `guard${accounts}` });
+    return [account.username, account.password];
+  }
+});
+
+describe.each(testDatabases)('the signing secret on %s', (kind) => {
+  it('is generated once, kept in the database and announced in the log when JWT_SECRET is unset', async () => {
+    const t = await buildTestApp(kind);
+    try {
+      const [row] = await t.app.db.orm.select().from(appMeta).where(eq(appMeta.key, GENERATED_JWT_SECRET_KEY));
+      expect(Buffer.from(row?.value ?? '', 'base64url')).toHaveLength(32);
+      expect(t.logs.some((line) => line.level === 40 && String(line.msg).startsWith('JWT_SECRET is not set: generated one'))).toBe(true);
+      const account = await registerAccount(t);
+      const { accessToken } = await login(t, account.username, account.password);
+      await expect(jwtVerify(accessToken, new TextEncoder().encode(row?.value), { algorithms: ['HS256'] })).resolves.toBeDefined();
+    } finally {
+      await t.close();
+    }
+  }, BOOT_TIMEOUT_MS);
+
+  it('is JWT_SECRET when set, and then nothing is stored', async () => {
+    const secret = 'a-test-secret-of-at-least-32-characters!';
+    const t = await buildTestApp(kind, { env: { JWT_SECRET: secret } });
+    try {
+      expect(await t.app.db.orm.select().from(appMeta).where(eq(appMeta.key, GENERATED_JWT_SECRET_KEY))).toEqual([]);
+      const account = await registerAccount(t);
+      const { accessToken } = await login(t, account.username, account.password);
+      await expect(jwtVerify(accessToken, new TextEncoder().encode(secret), { algorithms: ['HS256'] })).resolves.toBeDefined();
+    } finally {
+      await t.close();
+    }
+  }, BOOT_TIMEOUT_MS);
+});

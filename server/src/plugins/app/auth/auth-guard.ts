@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../../errors/app-error.js';
+import type { AuthenticatedUser } from './access-tokens.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The access token's user. Only on routes whose contract says `auth: 'user'`; reading it elsewhere throws. */
+    readonly user: AuthenticatedUser;
+    authenticatedUser: AuthenticatedUser | null;
+  }
+}
+
+/** Where a request may name a user: `user_id` in the body or query, `userId` in the path. */
+const USER_ID_FIELDS = [
+  ['body', 'user_id'],
+  ['query', 'user_id'],
+  ['params', 'userId'],
+] as const;
+
+function fieldOf(source: unknown, field: string): unknown {
+  return typeof source === 'object' && source !== null && field in source ? (source as Record<string, unknown>)[field] : undefined;
+}
+
+/**
+ * A request carrying credentials must come from the shell: not `Sec-Fetch-Site: cross-site`, and no `Origin`
+ * other than CORS_ORIGINS. SameSite=Strict already keeps the refresh cookie off cross-site requests in
+ * current browsers; this refuses them outright, whatever the browser (OWASP CSRF: Fetch Metadata, Origin).
+ */
+export function assertSameSite(request: FastifyRequest, allowedOrigins: ReadonlySet<string>) {
+  const origin = request.headers.origin;
+  if (request.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && !allowedOrigins.has(origin))) {
+    throw new AppError(403, 'CROSS_SITE_REQUEST', 'Cross-site request refused');
+  }
+}
+
+/**
+ * The one auth guard, for every route now and later: the contract's `auth` decides.
+ * - `user`: same-site check; a valid bearer access token (HS256 only, unexpired) whose session is still
+ *   active (not logged out, not revoked by a replayed refresh token or a password reset, within its
+ *   absolute lifetime) → `request.user`; then any `user_id`/`userId` in the request must be that user's.
+ * - `refresh-cookie`: same-site check; the route reads the cookie itself.
+ * - `public` (or a route outside the contract): nothing.
+ */
+function authGuard(app: FastifyInstance) {
+  const allowedOrigins = new Set(app.config.corsOrigins);
+
+  app.decorateRequest('authenticatedUser', null);
+  app.decorateRequest('user', {
+    getter(this: FastifyRequest) {
+      if (!this.authenticatedUser) throw new Error(`request.user read on ${this.url}, a route without auth: 'user'`);
+      return this.authenticatedUser;
+    },
+  });
+
+  async function authenticate(request: FastifyRequest): Promise<AuthenticatedUser> {
+    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) throw new AppError(401, 'UNAUTHENTICATED', 'Sign in to continue');
+    const user = await app.accessTokens.verify(token);
+    if (!(await app.sessionsRepository.isSessionActive(user.sessionId, user.userId, app.clock.now()))) {
+      throw new AppError(401, 'UNAUTHENTICATED', 'The session has ended; sign in again');
+    }
+    return user;
+  }
+
+  app.addHook('onRequest', async (request) => {
+    const auth = request.routeOptions.config.auth;
+    if (auth === undefined || auth === 'public') return;
+    assertSameSite(request, allowedOrigins);
+    if (auth === 'user') request.authenticatedUser = await authenticate(request);
+  });
+
+  // Before validation, on the raw request: a user id naming someone else is refused whatever else is wrong.
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.auth !== 'user') return;
+    const { userId } = request.user;
+    for (const [part, field] of USER_ID_FIELDS) {
+      const claimed = fieldOf(request[part], field);
+      if (claimed !== undefined && claimed !== userId) {
+        request.log.warn({ part, field }, 'request names another user');
+        throw new AppError(403, 'FORBIDDEN', 'This request names another account');
+      }
+    }
+  });
+}
+
+export default fp(authGuard, {
+  name: 'auth-guard',
+  fastify: '5.x',
+  dependencies: ['config', 'clock', 'access-tokens', 'sessions-repository'],
+});

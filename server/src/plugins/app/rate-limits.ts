@@ -1,0 +1,142 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { RateLimitedError } from '../../errors/app-error.js';
+
+/** At most `max` hits per `windowSeconds` (a fixed window that starts at the first hit). */
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+/** The limits of one endpoint: per client address and/or per account (username, email, token). */
+export interface RateLimitPolicy {
+  ip?: RateLimitRule;
+  account?: RateLimitRule;
+}
+
+export interface CounterState {
+  count: number;
+  resetAtMs: number;
+}
+
+/**
+ * Where counters live. In memory today (per instance); a shared store (PostgreSQL, or Redis with REDIS_URL)
+ * implements these two calls and is handed to the plugin, and every limit becomes cluster-wide.
+ */
+export interface CounterStore {
+  /** Counts one hit on `key`; a window that ended starts again at `nowMs`. */
+  increment(key: string, windowMs: number, nowMs: number): Promise<CounterState>;
+  /** The current state without counting. */
+  read(key: string, nowMs: number): Promise<CounterState>;
+}
+
+/** Fixed windows in a Map, bounded: expired entries are swept, then the oldest dropped. */
+export class MemoryCounterStore implements CounterStore {
+  private readonly counters = new Map<string, CounterState>();
+
+  constructor(private readonly maxKeys = 100_000) {}
+
+  async increment(key: string, windowMs: number, nowMs: number): Promise<CounterState> {
+    const live = this.live(key, nowMs);
+    const next = live ? { count: live.count + 1, resetAtMs: live.resetAtMs } : { count: 1, resetAtMs: nowMs + windowMs };
+    this.counters.delete(key);
+    this.counters.set(key, next);
+    if (this.counters.size > this.maxKeys) this.evict(nowMs);
+    return next;
+  }
+
+  async read(key: string, nowMs: number): Promise<CounterState> {
+    return this.live(key, nowMs) ?? { count: 0, resetAtMs: nowMs };
+  }
+
+  private live(key: string, nowMs: number): CounterState | undefined {
+    const state = this.counters.get(key);
+    return state && state.resetAtMs > nowMs ? state : undefined;
+  }
+
+  private evict(nowMs: number) {
+    for (const [key, state] of this.counters) if (state.resetAtMs <= nowMs) this.counters.delete(key);
+    for (const key of this.counters.keys()) {
+      if (this.counters.size <= this.maxKeys) break;
+      this.counters.delete(key);
+    }
+  }
+}
+
+export interface RateLimits {
+  /**
+   * A preHandler counting each request against the policy: per client address (scaled by
+   * RATE_LIMIT_IP_MULTIPLIER) and per account, keyed by `accountKey` of the validated request.
+   */
+  hook(bucket: string, policy: RateLimitPolicy, accountKey?: (request: FastifyRequest) => string | undefined): preHandlerAsyncHookHandler;
+  /** Throws `429` when `key` already reached the rule's maximum (failures counted with `record`). */
+  assertBelow(bucket: string, key: string, rule: RateLimitRule): Promise<void>;
+  record(bucket: string, key: string, rule: RateLimitRule): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits: RateLimits;
+  }
+}
+
+function retryAfter(state: CounterState, nowMs: number) {
+  return Math.max(1, Math.ceil((state.resetAtMs - nowMs) / 1000));
+}
+
+/**
+ * Rate limits with `Retry-After` (429 RATE_LIMITED). Written beside @fastify/rate-limit rather than with it:
+ * that plugin runs one limiter per request and counts every request, where sign-in needs a per-IP and a
+ * per-account limit on the same request and a lockout that counts failed attempts only.
+ */
+function rateLimitsPlugin(app: FastifyInstance, options: { store?: CounterStore }) {
+  const store = options.store ?? new MemoryCounterStore();
+  const ipMultiplier = app.config.rateLimitIpMultiplier;
+  // Counters use the wall clock, not app.clock: windows are about real request rates.
+  const now = () => Date.now();
+
+  async function hit(key: string, rule: RateLimitRule): Promise<number | undefined> {
+    const at = now();
+    const state = await store.increment(key, rule.windowSeconds * 1000, at);
+    return state.count > rule.max ? retryAfter(state, at) : undefined;
+  }
+
+  if (app.config.rateLimitDisabled) {
+    app.log.warn('RATE_LIMIT_DISABLED is set: sign-in, email-code and refresh endpoints are not rate limited');
+    app.decorate('rateLimits', { hook: () => async () => undefined, assertBelow: async () => undefined, record: async () => undefined });
+    return;
+  }
+
+  const rateLimits: RateLimits = {
+    hook(bucket, policy, accountKey) {
+      return async (request) => {
+        const waits: number[] = [];
+        if (policy.ip) {
+          const wait = await hit(`${bucket}:ip:${normalizeIP(request.ip)}`, { ...policy.ip, max: policy.ip.max * ipMultiplier });
+          if (wait !== undefined) waits.push(wait);
+        }
+        const account = policy.account && accountKey?.(request);
+        if (policy.account && account) {
+          const wait = await hit(`${bucket}:account:${account.toLowerCase()}`, policy.account);
+          if (wait !== undefined) waits.push(wait);
+        }
+        if (waits.length > 0) {
+          request.log.warn({ bucket }, 'rate limit reached');
+          throw new RateLimitedError(Math.max(...waits));
+        }
+      };
+    },
+    async assertBelow(bucket, key, rule) {
+      const at = now();
+      const state = await store.read(`${bucket}:${key.toLowerCase()}`, at);
+      if (state.count >= rule.max) throw new RateLimitedError(retryAfter(state, at));
+    },
+    async record(bucket, key, rule) {
+      await store.increment(`${bucket}:${key.toLowerCase()}`, rule.windowSeconds * 1000, now());
+    },
+  };
+  app.decorate('rateLimits', rateLimits);
+}
+
+export default fp(rateLimitsPlugin, { name: 'rate-limits', fastify: '5.x', dependencies: ['config'] });
