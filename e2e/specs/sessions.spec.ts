@@ -52,6 +52,31 @@ test.describe('accounts and sessions', () => {
     expect(await page.evaluate(() => document.cookie)).toBe('');
   });
 
+  test('a forgotten password is reset with the emailed code, and the new one signs in', async ({ page, playwright }) => {
+    const account = newAccount('user');
+    const request = await playwright.request.newContext();
+    await registerAccount(request, account);
+    await request.dispose();
+
+    await page.goto('/reset-password/');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Gửi mã đặt lại' }).click();
+    await expect(page).toHaveURL(/\/create-password\/\?email=/);
+    const code = await readEmailCode(account.email, 'reset');
+    const newPassword = `${account.password}-moi`;
+    await page.getByLabel('Mã xác minh').fill(code);
+    await page.getByLabel('Mật khẩu mới').fill(newPassword);
+    await page.getByLabel('Nhập lại mật khẩu').fill(newPassword);
+    await page.getByRole('button', { name: 'Lưu mật khẩu' }).click();
+    await expect(page).toHaveURL(/\/sign-in\/$/);
+    await expect(page.getByText('Mật khẩu đã được đổi. Hãy đăng nhập bằng mật khẩu mới.')).toBeVisible();
+
+    await signInThroughThePage(page, account);
+    await expect(page.getByRole('alert')).toContainText('Sai tên đăng nhập hoặc mật khẩu.');
+    await signInThroughThePage(page, { ...account, password: newPassword });
+    await expect(page).toHaveURL(/\/user-dashboard\/$/);
+  });
+
   test('a partner account sees only the partner menu', async ({ page, accounts }) => {
     await signInThroughThePage(page, accounts.partner);
     await expect(page).toHaveURL(/\/partner-dashboard\/$/);
