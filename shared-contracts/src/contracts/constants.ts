@@ -126,3 +126,10 @@ export const FEATURES = [
   'partner-hrm',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
+
+/**
+ * The OAuth redirect target on the API (spec §7: "a redirect to the provider's connect endpoint"). It answers
+ * a small page that posts `{ source: FACEBOOK_CONNECT_MESSAGE_SOURCE, access_token? , error? }` to the opener.
+ */
+export const FACEBOOK_CONNECT_PATH = 'api/v1/facebook/connect';
+export const FACEBOOK_CONNECT_MESSAGE_SOURCE = 'pagemate-facebook-connect';

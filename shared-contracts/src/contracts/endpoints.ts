@@ -159,7 +159,22 @@ export const endpoints = {
       type: pageActionSchema,
       action: z.enum(['subscribe', 'unsubscribe']),
     }),
-    response: okSchema,
+    response: envelope(z.object({ page_id: idField, subscribed: z.array(pageActionSchema) })),
+  },
+  facebookConnectUrl: {
+    method: 'POST', path: 'api/v1/facebook/connect-url', auth: 'user', summary: 'Authorization dialog URL with a state bound to this user (sandbox dialog when no Facebook app is configured)',
+    body: z.object({ user_id: userIdField }),
+    response: envelope(z.object({ url: z.string().url(), sandbox: z.boolean() })),
+  },
+  sandboxTestEvent: {
+    method: 'POST', path: 'api/v1/sandbox/test-event', auth: 'user', summary: 'Meta sandbox: send a signed test comment or message webhook for one of your sandbox pages',
+    body: z.object({ user_id: userIdField, page_id: idField, kind: z.enum(['comment', 'message']), text: z.string().trim().min(1).max(2_000), from_name: z.string().trim().min(1).max(100).default('Khách hàng thử') }),
+    response: envelope(z.object({ event_id: z.string(), delivered: z.boolean(), status: z.number().int() })),
+  },
+  sandboxActivity: {
+    method: 'GET', path: 'api/v1/sandbox/activity', auth: 'user', summary: 'Meta sandbox: what the sandbox received for your pages (subscriptions, replies, sends, posts)',
+    query: z.object({ user_id: userIdField, page_id: idField.optional() }),
+    response: envelope(z.array(z.object({ id: z.string(), page_id: z.string(), kind: z.enum(['subscribed_apps', 'comment_reply', 'private_reply', 'message', 'feed_post', 'photo_post', 'webhook']), summary: z.string(), payload: z.unknown(), created_at: z.string() }))),
   },
   deposit: {
     method: 'POST', path: 'api/v1/deposit', auth: 'user', summary: 'Create a payment to top up the balance',

@@ -27,19 +27,30 @@ const idSchema = z.string().min(1).max(128);
 const shortText = z.string().trim().max(200);
 const longText = z.string().trim().max(10_000);
 
+/** Automatic-reply event types of a page (spec §4): `comments` ↔ Meta field `feed`, `messages` ↔ `messages`. */
+export const pageActionSchema = z.enum(['messages', 'comments']);
+export type PageAction = z.infer<typeof pageActionSchema>;
+
 export const facebookPageSchema = z.object({
   page_name: z.string(),
   page_id: idSchema,
-  /** Never sent to the browser in full by the server: see the page endpoints. */
+  /** Masked when sent to the browser (`EAAB…x1y2`): page tokens stay on the server, encrypted at rest. */
   page_access_token: z.string(),
+  /** Event types currently subscribed at Meta for this page. */
+  subscribed: z.array(pageActionSchema).default([]),
+  /** Meta rejected the page token (revoked, expired, permission removed): the user must reconnect. */
+  needs_reconnect: z.boolean().default(false),
 });
 export type FacebookPage = z.infer<typeof facebookPageSchema>;
 
 export const facebookAccountSchema = z.object({
   name_fb: z.string(),
   id_user_fb: idSchema,
+  /** Masked like page tokens. */
   access_token_user: z.string(),
   page_data: z.array(facebookPageSchema),
+  /** True when the account came from the built-in Meta sandbox (labelled in the UI). */
+  sandbox: z.boolean().default(false),
 });
 export type FacebookAccount = z.infer<typeof facebookAccountSchema>;
 
@@ -99,7 +110,6 @@ export const botConfigSchema = z.object({
 });
 export type BotConfig = z.infer<typeof botConfigSchema>;
 
-export const pageActionSchema = z.enum(['messages', 'comments']);
 export const pageManagerSchema = z.object({
   manager_id: idSchema,
   username: z.string(),
@@ -107,7 +117,10 @@ export const pageManagerSchema = z.object({
   page_name: z.string(),
   files: z.array(fileRefSchema),
   config_id: idSchema.nullable(),
+  /** Event types the bot answers on this page (the "action type" column). */
   action: z.array(pageActionSchema),
+  /** The page table's Auto toggle: the bot is on for this page. */
+  auto_reply: z.boolean().default(true),
 });
 export type PageManager = z.infer<typeof pageManagerSchema>;
 
