@@ -1,7 +1,0 @@
-import { defineConfig } from '@rsbuild/core';
-import { remoteRsbuildConfig } from '@pagemate/shared-contracts/build';
-import pkg from './package.json' with { type: 'json' };
-
-export default defineConfig(
-  remoteRsbuildConfig({ name: 'mf_balance', port: 3104, pkg, exposes: { './routes': './src/routes.tsx' } }),
-);

@@ -1,2 +1,0 @@
-/*! LICENSE: 4v.f9289ea019.js.LICENSE.txt */
-"use strict";(self.chunk_pagemate_shell=self.chunk_pagemate_shell||[]).push([["4v"],{Hc(e,r){var t=Symbol.for("react.transitional.element");function l(e,r,l){var n=null;if(void 0!==l&&(n=""+l),void 0!==r.key&&(n=""+r.key),"key"in r)for(var s in l={},r)"key"!==s&&(l[s]=r[s]);else l=r;return{$$typeof:t,type:e,key:n,ref:void 0!==(r=l.ref)?r:null,props:l}}r.Fragment=Symbol.for("react.fragment"),r.jsx=l,r.jsxs=l},WG(e,r,t){e.exports=t("Hc")}}]);
