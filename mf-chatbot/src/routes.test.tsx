@@ -1,35 +1,15 @@
-import { initI18n, makeStore, ROUTES, TEMPERATURE_OPTIONS } from '@pagemate/shared-contracts';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { Provider } from 'react-redux';
+import { TEMPERATURE_OPTIONS } from '@pagemate/shared-contracts';
+import { COMMON_FOR_REMOTE_TESTS, headingOf, ownedRouteIds, renderRemotePage } from '@pagemate/shared-contracts/testing';
 import { describe, expect, it } from 'vitest';
 import remote from './routes';
 
-// The shell's `common` strings the placeholder reads (the real ones ship with the shell).
-const common = {
-  vi: { beingBuilt: { title: 'Đang được xây dựng', description: 'Tính năng này đang được hoàn thiện và sẽ sớm ra mắt.' } },
-  en: { beingBuilt: { title: 'Being built', description: 'This feature is being finished and will arrive soon.' } },
-};
-
-async function render(language: 'vi' | 'en', routeId: keyof typeof remote.pages): Promise<string> {
-  const i18n = await initI18n(language, { common, [remote.namespace]: remote.resources });
-  await i18n.changeLanguage(language);
-  const Page = remote.pages[routeId];
-  if (!Page) throw new Error(`no page for ${routeId}`);
-  return renderToStaticMarkup(
-    <Provider store={makeStore()}>
-      <Page />
-    </Provider>,
-  );
-}
-
-const headingOf = (html: string) => /<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1];
+const render = (language: 'vi' | 'en', routeId: keyof typeof remote.pages) => renderRemotePage(remote, routeId, language);
 
 describe('mf_chatbot routes module', () => {
   it('supplies a page for exactly the route ids it owns, under its namespace', () => {
-    const owned = ROUTES.filter((route) => route.owner === 'mf_chatbot').map((route) => route.id);
     expect(remote.name).toBe('mf_chatbot');
     expect(remote.namespace).toBe('chatbot');
-    expect(Object.keys(remote.pages).sort()).toEqual([...owned].sort());
+    expect(Object.keys(remote.pages).sort()).toEqual(ownedRouteIds('mf_chatbot'));
   });
 
   it.each([
@@ -40,7 +20,7 @@ describe('mf_chatbot routes module', () => {
   ] as const)('in %s, %s shows its title as the h1 and the being-built panel', async (language, routeId, title) => {
     const html = await render(language, routeId);
     expect(headingOf(html)).toBe(title);
-    expect(html).toContain(common[language].beingBuilt.description);
+    expect(html).toContain(COMMON_FOR_REMOTE_TESTS[language].beingBuilt.description);
   });
 
   it('opens a new basic chat with a greeting and says chatting is not available yet', async () => {

@@ -13,3 +13,4 @@ export * from './i18n/i18n.js';
 export * from './remote-module.js';
 export * from './ui/feature-placeholder.js';
 export * from './ui/language-switch.js';
+export * from './ui/standalone-notice.js';

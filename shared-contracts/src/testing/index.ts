@@ -14,3 +14,4 @@ export function unsignedTestToken(user: SessionUser, expiresInSeconds = 3600): s
   const payload = base64Url(JSON.stringify({ ...user, iat: now, exp: now + expiresInSeconds }));
   return `${header}.${payload}.`;
 }
+export * from './remote-pages.js';
