@@ -1,13 +1,9 @@
-import { initI18n, ROUTES } from '@pagemate/shared-contracts';
+import { initI18n, makeStore, ROUTES } from '@pagemate/shared-contracts';
+import { App } from 'antd';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { Provider } from 'react-redux';
 import { describe, expect, it } from 'vitest';
 import remote from './routes';
-
-// The shell's `common` strings the placeholder reads (the real ones ship with the shell).
-const common = {
-  vi: { beingBuilt: { title: 'Đang được xây dựng', description: 'Tính năng này đang được hoàn thiện và sẽ sớm ra mắt.' } },
-  en: { beingBuilt: { title: 'Being built', description: 'This feature is being finished and will arrive soon.' } },
-};
 
 describe('mf_page_manager routes module', () => {
   it('supplies a page for exactly the route ids it owns, under its namespace', () => {
@@ -18,17 +14,24 @@ describe('mf_page_manager routes module', () => {
   });
 
   it.each([
-    ['en', 'page-manager', 'Page Manager'],
-    ['vi', 'identity-manager', 'Quản lý danh tính (Tính cách AI)'],
-    ['en', 'procedure-manager', 'Flow (Procedure) Manager'],
-    ['vi', 'config-manager', 'Quản lý cấu hình'],
-  ] as const)('in %s, %s shows its title as the h1 and the being-built panel', async (language, routeId, title) => {
-    const i18n = await initI18n(language, { common, [remote.namespace]: remote.resources });
+    ['en', 'page-manager', 'Page Manager', 'No Facebook account connected yet.'],
+    ['vi', 'page-manager', 'Quản lý Trang', 'Chưa kết nối Facebook'],
+    ['vi', 'identity-manager', 'Quản lý danh tính (Tính cách AI)', 'Chưa có danh tính nào.'],
+    ['en', 'procedure-manager', 'Flow (Procedure) Manager', 'No procedures yet.'],
+    ['vi', 'config-manager', 'Quản lý cấu hình', 'Chưa có cấu hình nào.'],
+  ] as const)('in %s, %s shows its title as the h1 and its empty state', async (language, routeId, title, emptyText) => {
+    const i18n = await initI18n(language, { [remote.namespace]: remote.resources });
     await i18n.changeLanguage(language);
     const Page = remote.pages[routeId];
     if (!Page) throw new Error(`no page for ${routeId}`);
-    const html = renderToStaticMarkup(<Page />);
+    const html = renderToStaticMarkup(
+      <Provider store={makeStore()}>
+        <App>
+          <Page />
+        </App>
+      </Provider>,
+    );
     expect(/<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1]).toBe(title);
-    expect(html).toContain(common[language].beingBuilt.description);
+    expect(html).toContain(emptyText);
   });
 });

@@ -1,8 +1,6 @@
-import { FeaturePlaceholder } from '@pagemate/shared-contracts';
-import { useTranslation } from 'react-i18next';
+import { ConfigManager } from '../features/config/config-manager';
 
-/** Configs: a procedure plus an identity with persona role, target, mission and note (later issue). */
+/** Configs: a procedure plus an identity with persona role, target, mission and note. */
 export function ConfigManagerPage() {
-  const { t } = useTranslation('page-manager');
-  return <FeaturePlaceholder title={t('configManager.title')} />;
+  return <ConfigManager />;
 }

@@ -1,8 +1,6 @@
-import { FeaturePlaceholder } from '@pagemate/shared-contracts';
-import { useTranslation } from 'react-i18next';
+import { IdentityManager } from '../features/identity/identity-manager';
 
-/** The bot identities (AI personalities) a config combines (later issue). */
+/** The bot identities (AI personalities) a config combines. */
 export function IdentityManagerPage() {
-  const { t } = useTranslation('page-manager');
-  return <FeaturePlaceholder title={t('identityManager.title')} />;
+  return <IdentityManager />;
 }

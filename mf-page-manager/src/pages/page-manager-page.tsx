@@ -1,8 +1,44 @@
-import { FeaturePlaceholder } from '@pagemate/shared-contracts';
+import { Alert, Card, Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AccountsTree } from '../features/pages/accounts-tree';
+import { ConnectFacebookButton } from '../features/pages/connect-facebook-button';
+import { PageTable } from '../features/pages/page-table';
+import { SandboxPanel } from '../features/pages/sandbox-panel';
+import { usePageManagerData } from '../features/pages/use-page-manager-data';
 
-/** Facebook accounts and their pages, with file, config, action type and auto-reply toggle per page (later issue). */
+/** Facebook accounts and their pages, with files, config, action type, Auto toggle and subscriptions per page. */
 export function PageManagerPage() {
   const { t } = useTranslation('page-manager');
-  return <FeaturePlaceholder title={t('pageManager.title')} />;
+  const data = usePageManagerData();
+  const needsReconnect = data.rows.filter((row) => row.page.needs_reconnect).map((row) => row.page.page_name);
+
+  return (
+    <Flex vertical gap={16}>
+      <Card title={<h1 style={{ margin: 0, fontSize: 20 }}>{t('pageManager.title')}</h1>}>
+        <ConnectFacebookButton connected={data.connected} sandboxAccounts={data.sandboxAccounts.length > 0} onConnected={() => void data.refetchAccounts()} />
+        {needsReconnect.length > 0 ? (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginTop: 12 }}
+            title={t('pages.needsReconnectSummary', { pages: [...new Set(needsReconnect)].join(', ') })}
+            description={t('pages.reconnectHint')}
+          />
+        ) : null}
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={7}>
+          <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('pages.accountsTitle')}</h2>}>
+            <AccountsTree accounts={data.accounts} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={17}>
+          <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('pages.tableTitle')}</h2>}>
+            <PageTable rows={data.rows} configs={data.configs} collection={data.collection} loading={data.loading} />
+          </Card>
+        </Col>
+      </Row>
+      {data.userId && data.sandboxAccounts.length > 0 ? <SandboxPanel userId={data.userId} accounts={data.sandboxAccounts} /> : null}
+    </Flex>
+  );
 }

@@ -1,8 +1,6 @@
-import { FeaturePlaceholder } from '@pagemate/shared-contracts';
-import { useTranslation } from 'react-i18next';
+import { ProcedureManager } from '../features/procedure/procedure-manager';
 
-/** The procedures (flow descriptions) a config combines (later issue). */
+/** The procedures (flow descriptions) a config combines. */
 export function ProcedureManagerPage() {
-  const { t } = useTranslation('page-manager');
-  return <FeaturePlaceholder title={t('procedureManager.title')} />;
+  return <ProcedureManager />;
 }

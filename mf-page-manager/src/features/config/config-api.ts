@@ -1,0 +1,28 @@
+import { api, endpointPath, type BotConfig, type EndpointBody } from '@pagemate/shared-contracts';
+import { syncToList } from '../../shared/sync-to-list';
+
+/** Bot configs of spec §3 (a procedure + an identity + persona role, target, mission, note). */
+export const configApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getConfig: build.query<BotConfig[], string>({
+      query: (userId) => ({ url: endpointPath('getConfig'), params: { user_id: userId } }),
+      providesTags: ['Config'],
+      onQueryStarted: syncToList('listConfig'),
+    }),
+    createConfig: build.mutation<BotConfig, EndpointBody<'createConfig'>>({
+      query: (body) => ({ url: endpointPath('createConfig'), method: 'POST', data: body }),
+      invalidatesTags: ['Config'],
+    }),
+    updateConfig: build.mutation<BotConfig, EndpointBody<'updateConfig'>>({
+      query: (body) => ({ url: endpointPath('updateConfig'), method: 'POST', data: body }),
+      invalidatesTags: ['Config'],
+    }),
+    deleteConfig: build.mutation<{ ok: true }, EndpointBody<'deleteConfig'>>({
+      query: (body) => ({ url: endpointPath('deleteConfig'), method: 'POST', data: body }),
+      // Pages pointing at the deleted config show it gone once their managers reload.
+      invalidatesTags: ['Config', { type: 'Pages', id: 'MANAGERS' }],
+    }),
+  }),
+});
+
+export const { useGetConfigQuery, useCreateConfigMutation, useUpdateConfigMutation, useDeleteConfigMutation } = configApi;

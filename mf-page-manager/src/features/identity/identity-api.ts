@@ -1,0 +1,28 @@
+import { api, endpointPath, type EndpointBody, type Identity } from '@pagemate/shared-contracts';
+import { syncToList } from '../../shared/sync-to-list';
+
+/** Identities (AI personalities) of spec §3, over the contract's config/*-identity calls. */
+export const identityApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getIdentity: build.query<Identity[], string>({
+      query: (userId) => ({ url: endpointPath('getIdentity'), params: { user_id: userId } }),
+      providesTags: ['Identity'],
+      onQueryStarted: syncToList('listIdentity'),
+    }),
+    createIdentity: build.mutation<Identity, EndpointBody<'createIdentity'>>({
+      query: (body) => ({ url: endpointPath('createIdentity'), method: 'POST', data: body }),
+      invalidatesTags: ['Identity'],
+    }),
+    updateIdentity: build.mutation<Identity, EndpointBody<'updateIdentity'>>({
+      query: (body) => ({ url: endpointPath('updateIdentity'), method: 'POST', data: body }),
+      invalidatesTags: ['Identity'],
+    }),
+    deleteIdentity: build.mutation<{ ok: true }, EndpointBody<'deleteIdentity'>>({
+      query: (body) => ({ url: endpointPath('deleteIdentity'), method: 'POST', data: body }),
+      // A config may point at the deleted identity: let the config list refresh too.
+      invalidatesTags: ['Identity', 'Config'],
+    }),
+  }),
+});
+
+export const { useGetIdentityQuery, useCreateIdentityMutation, useUpdateIdentityMutation, useDeleteIdentityMutation } = identityApi;

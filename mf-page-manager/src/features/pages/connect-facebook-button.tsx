@@ -1,0 +1,41 @@
+import { FacebookFilled } from '@ant-design/icons';
+import { Alert, Button, Flex, Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '../../shared/api-error-text';
+import { useFacebookConnect } from './use-facebook-connect';
+
+interface ConnectFacebookButtonProps {
+  connected: boolean;
+  /** Some connected account came from the built-in Meta sandbox. */
+  sandboxAccounts: boolean;
+  onConnected: () => void;
+}
+
+/** "Connect Facebook" with the connection state, the sandbox label and the popup-blocked hint (spec §4). */
+export function ConnectFacebookButton({ connected, sandboxAccounts, onConnected }: ConnectFacebookButtonProps) {
+  const { t } = useTranslation('page-manager');
+  const { connect, connecting, blocked, error, sandbox, canConnect } = useFacebookConnect(onConnected);
+
+  return (
+    <Flex vertical gap={8}>
+      <Flex gap={8} align="center" wrap>
+        <Button type="primary" icon={<FacebookFilled />} loading={connecting} disabled={!canConnect} onClick={() => void connect()}>
+          {t(connected ? 'connect.again' : 'connect.button')}
+        </Button>
+        <Tag color={connected ? 'success' : 'default'} data-testid="facebook-connection-state">
+          {t(connected ? 'connect.connected' : 'connect.notConnected')}
+        </Tag>
+        {sandbox || sandboxAccounts ? (
+          <Tooltip title={t('sandbox.explain')}>
+            <Tag color="gold" data-testid="sandbox-tag">
+              {t('sandbox.tag')}
+            </Tag>
+          </Tooltip>
+        ) : null}
+      </Flex>
+      {blocked ? <Alert type="warning" showIcon title={t('connect.popupBlocked')} data-testid="popup-blocked-hint" /> : null}
+      {error ? <Alert type="error" showIcon title={apiErrorText(t, error)} /> : null}
+    </Flex>
+  );
+}
+

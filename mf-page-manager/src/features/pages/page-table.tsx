@@ -1,0 +1,131 @@
+import { WarningOutlined } from '@ant-design/icons';
+import type { BotConfig, CollectionFile, PageAction } from '@pagemate/shared-contracts';
+import { Empty, Flex, Select, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PageFilesSelect } from './page-files-select';
+import type { PageRow } from './page-rows';
+import { SubscriptionButton } from './subscription-button';
+import { usePageActions } from './use-page-actions';
+
+const ACTION_TYPES: readonly PageAction[] = ['comments', 'messages'];
+
+interface PageTableProps {
+  rows: PageRow[];
+  configs: BotConfig[];
+  collection: CollectionFile[];
+  loading: boolean;
+}
+
+/** Every page of every account: its files, config, action types, Auto toggle and subscriptions (spec §2, §4). */
+export function PageTable({ rows, configs, collection, loading }: PageTableProps) {
+  const { t } = useTranslation('page-manager');
+  const { saveManager, toggleSubscription, savingPageId, subscribingPageId } = usePageActions();
+
+  const columns: TableColumnsType<PageRow> = [
+    {
+      key: 'page',
+      title: t('pages.columns.page'),
+      render: (_v, row) => (
+        <Flex vertical gap={2}>
+          <Typography.Text strong>{row.page.page_name}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.account.name_fb}
+          </Typography.Text>
+          {row.page.needs_reconnect ? (
+            <Tooltip title={t('pages.reconnectHint')}>
+              <Tag color="warning" icon={<WarningOutlined />} style={{ width: 'fit-content' }}>
+                {t('pages.needsReconnect')}
+              </Tag>
+            </Tooltip>
+          ) : null}
+        </Flex>
+      ),
+    },
+    {
+      key: 'files',
+      title: t('pages.columns.files'),
+      width: 260,
+      render: (_v, row) => (
+        <PageFilesSelect
+          collection={collection}
+          value={row.manager?.files ?? []}
+          disabled={savingPageId === row.page.page_id}
+          onChange={(files) => void saveManager(row, { files })}
+        />
+      ),
+    },
+    {
+      key: 'config',
+      title: t('pages.columns.config'),
+      width: 200,
+      render: (_v, row) => (
+        <Select
+          allowClear
+          style={{ width: '100%', minWidth: 160 }}
+          placeholder={t('pages.configPlaceholder')}
+          notFoundContent={t('config.empty')}
+          disabled={savingPageId === row.page.page_id}
+          value={row.manager?.config_id ?? undefined}
+          options={configs.map((config) => ({ value: config.total_id, label: config.name }))}
+          onChange={(configId: string | undefined) => void saveManager(row, { config_id: configId ?? null })}
+        />
+      ),
+    },
+    {
+      key: 'action',
+      title: t('pages.columns.action'),
+      render: (_v, row) =>
+        row.page.subscribed.length === 0 ? (
+          <Typography.Text type="secondary">{t('pages.noAction')}</Typography.Text>
+        ) : (
+          row.page.subscribed.map((type) => (
+            <Tag key={type} color={type === 'comments' ? 'blue' : 'purple'}>
+              {t(`actionTypes.${type}`)}
+            </Tag>
+          ))
+        ),
+    },
+    {
+      key: 'auto',
+      title: t('pages.columns.auto'),
+      render: (_v, row) => (
+        <Switch
+          aria-label={t('pages.autoLabel', { page: row.page.page_name })}
+          checked={row.manager?.auto_reply ?? true}
+          loading={savingPageId === row.page.page_id}
+          onChange={(checked) => void saveManager(row, { auto_reply: checked })}
+        />
+      ),
+    },
+    {
+      key: 'subscriptions',
+      title: t('pages.columns.subscriptions'),
+      render: (_v, row) => (
+        <Flex vertical gap={6} align="start">
+          {ACTION_TYPES.map((type) => (
+            <SubscriptionButton
+              key={type}
+              row={row}
+              type={type}
+              loading={subscribingPageId === row.page.page_id}
+              disabled={row.page.needs_reconnect}
+              onConfirm={toggleSubscription}
+            />
+          ))}
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Table<PageRow>
+      rowKey="key"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      locale={{ emptyText: <Empty description={t('pages.empty')} /> }}
+      scroll={{ x: 1000 }}
+    />
+  );
+}

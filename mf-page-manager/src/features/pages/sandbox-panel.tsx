@@ -1,0 +1,88 @@
+import type { FacebookAccount } from '@pagemate/shared-contracts';
+import { App, Button, Card, Empty, Form, Input, Radio, Select, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '../../shared/api-error-text';
+import { textRules, requiredChoiceRule } from '../../shared/text-rules';
+import { useSandboxActivityQuery, useSandboxTestEventMutation } from './pages-api';
+
+interface TestEventValues {
+  page_id?: string;
+  kind: 'comment' | 'message';
+  text?: string;
+  from_name?: string;
+}
+
+/** Meta sandbox only: send a signed test comment or message to one page and see what the sandbox received. */
+export function SandboxPanel({ userId, accounts }: { userId: string; accounts: FacebookAccount[] }) {
+  const { t } = useTranslation('page-manager');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<TestEventValues>();
+  const [pageFilter, setPageFilter] = useState<string | undefined>();
+  const [send, { isLoading }] = useSandboxTestEventMutation();
+  const activity = useSandboxActivityQuery({ user_id: userId, ...(pageFilter ? { page_id: pageFilter } : {}) });
+  const pages = accounts.flatMap((account) => account.page_data.map((page) => ({ value: page.page_id, label: page.page_name })));
+
+  const submit = async (values: TestEventValues) => {
+    try {
+      const result = await send({
+        user_id: userId,
+        page_id: values.page_id ?? '',
+        kind: values.kind,
+        text: (values.text ?? '').trim(),
+        from_name: values.from_name?.trim() || t('sandbox.defaultFrom'),
+      }).unwrap();
+      void message.success(t(result.delivered ? 'sandbox.sent' : 'sandbox.notDelivered', { status: result.status }));
+      form.resetFields(['text']);
+      void activity.refetch();
+    } catch (error) {
+      void message.error(apiErrorText(t, error));
+    }
+  };
+
+  return (
+    <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('sandbox.title')}</h2>} extra={<Tag color="gold">{t('sandbox.tag')}</Tag>}>
+      <Typography.Paragraph type="secondary">{t('sandbox.explain')}</Typography.Paragraph>
+      <Form<TestEventValues> form={form} layout="inline" initialValues={{ kind: 'comment' }} onFinish={(values) => void submit(values)} style={{ rowGap: 8 }}>
+        <Form.Item name="page_id" rules={requiredChoiceRule(t('validation.pageChoice'))}>
+          <Select style={{ minWidth: 180 }} placeholder={t('sandbox.page')} options={pages} />
+        </Form.Item>
+        <Form.Item name="kind">
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'comment', label: t('sandbox.kinds.comment') },
+              { value: 'message', label: t('sandbox.kinds.message') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="from_name" rules={textRules(100, { tooLong: t('validation.tooLong', { max: 100 }) })}>
+          <Input placeholder={t('sandbox.defaultFrom')} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="text" rules={textRules(2_000, { required: t('validation.textRequired'), tooLong: t('validation.tooLong', { max: 2_000 }) })}>
+          <Input placeholder={t('sandbox.text')} style={{ minWidth: 260 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={isLoading}>
+          {t('sandbox.send')}
+        </Button>
+      </Form>
+      <Typography.Title level={3} style={{ fontSize: 14, marginTop: 24 }}>
+        {t('sandbox.activity')}
+      </Typography.Title>
+      <Select allowClear style={{ minWidth: 200, marginBottom: 12 }} placeholder={t('sandbox.allPages')} options={pages} value={pageFilter} onChange={setPageFilter} />
+      <Table
+        size="small"
+        rowKey="id"
+        loading={activity.isFetching}
+        dataSource={activity.data ?? []}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        locale={{ emptyText: <Empty description={activity.error ? apiErrorText(t, activity.error) : t('sandbox.noActivity')} /> }}
+        columns={[
+          { key: 'kind', title: t('sandbox.columns.kind'), render: (_v, item) => <Tag>{item.kind}</Tag> },
+          { key: 'summary', title: t('sandbox.columns.summary'), dataIndex: 'summary' },
+          { key: 'time', title: t('sandbox.columns.time'), render: (_v, item) => new Date(item.created_at).toLocaleString() },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import { selectSessionUser, useAppSelector, type PageAction } from '@pagemate/shared-contracts';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '../../shared/api-error-text';
+import { managerBody, type ManagerChange, type PageRow } from './page-rows';
+import { useSubscribedMutation, useUpdateManagerMutation } from './pages-api';
+import { subscriptionAction } from './subscription-action';
+
+/** What a row of the page table can do: save its manager settings, and (un)subscribe an event type. */
+export function usePageActions() {
+  const { t } = useTranslation('page-manager');
+  const { message } = App.useApp();
+  const user = useAppSelector(selectSessionUser);
+  const [updateManager, updateState] = useUpdateManagerMutation();
+  const [subscribe, subscribeState] = useSubscribedMutation();
+
+  const saveManager = async (row: PageRow, change: ManagerChange) => {
+    if (!user) return;
+    try {
+      await updateManager(managerBody(user.userId, user.username, row, change)).unwrap();
+      void message.success(t('pages.saved', { page: row.page.page_name }));
+    } catch (error) {
+      void message.error(apiErrorText(t, error));
+    }
+  };
+
+  const toggleSubscription = async (row: PageRow, type: PageAction) => {
+    if (!user) return;
+    const { action } = subscriptionAction(type, row.page.subscribed);
+    try {
+      const result = await subscribe({ user_id: user.userId, page_id: row.page.page_id, type, action }).unwrap();
+      const now = result.subscribed.includes(type);
+      void message.success(t(now ? 'subscription.nowOn' : 'subscription.nowOff', { page: row.page.page_name, type: t(`actionTypes.${type}`) }));
+    } catch (error) {
+      void message.error(apiErrorText(t, error));
+    }
+  };
+
+  return {
+    saveManager,
+    toggleSubscription,
+    savingPageId: updateState.isLoading ? updateState.originalArgs?.page_id : undefined,
+    subscribingPageId: subscribeState.isLoading ? subscribeState.originalArgs?.page_id : undefined,
+  };
+}

@@ -1,0 +1,37 @@
+import { useAppSelector } from '@pagemate/shared-contracts';
+import { useMemo } from 'react';
+import { useUserId } from '../../shared/use-user-id';
+import { useGetConfigQuery } from '../config/config-api';
+import { managerPageData, pageRows } from './page-rows';
+import { useAccessTokenPagesQuery, useGetCollectionQuery, useGetManagerQuery } from './pages-api';
+
+/**
+ * Everything the page manager shows: accounts (the cached list first, spec §4), their managers, the user's
+ * configs and files. Files may not exist yet (404 before the file manager): the table just offers none.
+ */
+export function usePageManagerData() {
+  const userId = useUserId();
+  const skip = !userId;
+  const cachedAccounts = useAppSelector((state) => state.lists.listPage);
+  const accountsQuery = useAccessTokenPagesQuery(undefined, { skip });
+  const accounts = accountsQuery.data ?? cachedAccounts;
+  const pageData = useMemo(() => managerPageData(accounts), [accounts]);
+  const managersQuery = useGetManagerQuery({ user_id: userId ?? '', page_data: pageData }, { skip: skip || pageData.length === 0 });
+  const { data: configs = [] } = useGetConfigQuery(userId ?? '', { skip });
+  const { data: collection = [] } = useGetCollectionQuery(userId ?? '', { skip });
+
+  const managers = managersQuery.data;
+  const rows = useMemo(() => pageRows(accounts, managers ?? []), [accounts, managers]);
+
+  return {
+    userId,
+    accounts,
+    rows,
+    configs,
+    collection,
+    connected: accounts.length > 0,
+    sandboxAccounts: accounts.filter((account) => account.sandbox),
+    loading: accountsQuery.isFetching || managersQuery.isLoading,
+    refetchAccounts: accountsQuery.refetch,
+  };
+}

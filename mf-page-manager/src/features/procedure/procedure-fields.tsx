@@ -1,0 +1,32 @@
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { textRules } from '../../shared/text-rules';
+import { PROCEDURE_LIMITS } from './procedure-values';
+
+/** The procedure form's fields: name and flow description, both required (spec §5). */
+export function ProcedureFields() {
+  const { t } = useTranslation('page-manager');
+  return (
+    <>
+      <Form.Item
+        name="name"
+        label={t('procedure.fields.name')}
+        required
+        rules={textRules(PROCEDURE_LIMITS.name, { required: t('validation.nameRequired'), tooLong: t('validation.tooLong', { max: PROCEDURE_LIMITS.name }) })}
+      >
+        <Input placeholder={t('procedure.placeholders.name')} />
+      </Form.Item>
+      <Form.Item
+        name="procedure"
+        label={t('procedure.fields.procedure')}
+        required
+        rules={textRules(PROCEDURE_LIMITS.procedure, {
+          required: t('validation.procedureRequired'),
+          tooLong: t('validation.tooLong', { max: PROCEDURE_LIMITS.procedure }),
+        })}
+      >
+        <Input.TextArea autoSize={{ minRows: 6, maxRows: 16 }} placeholder={t('procedure.placeholders.procedure')} />
+      </Form.Item>
+    </>
+  );
+}

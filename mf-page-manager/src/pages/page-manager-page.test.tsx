@@ -1,0 +1,169 @@
+// @vitest-environment happy-dom
+import {
+  apiClient,
+  endpointPathOf,
+  FACEBOOK_CONNECT_MESSAGE_SOURCE,
+  initI18n,
+  makeStore,
+  sessionStarted,
+  type FacebookAccount,
+} from '@pagemate/shared-contracts';
+import { App } from 'antd';
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../locales/en.json';
+import vi_ from '../locales/vi.json';
+import { PageManagerPage } from './page-manager-page';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const API = 'http://api.test';
+const user = { username: 'lan', userId: 'u-7', userEmail: 'lan@example.test', partnerId: null, role: 'user' };
+
+interface Call {
+  path: string;
+  body: unknown;
+}
+
+/** A fake API behind the shared client: one sandbox account with one page, no files yet (404). */
+function fakeApi() {
+  const calls: Call[] = [];
+  let accounts: FacebookAccount[] = [
+    {
+      name_fb: 'Demo Lan',
+      id_user_fb: 'fb-1',
+      access_token_user: 'EAAB…',
+      sandbox: true,
+      page_data: [{ page_id: 'p1', page_name: 'Shop Hoa', page_access_token: 'EAAB…', subscribed: [], needs_reconnect: false }],
+    },
+  ];
+  const ok = (config: InternalAxiosRequestConfig, data: unknown): AxiosResponse =>
+    ({ data: { status: 200, data }, status: 200, statusText: 'OK', headers: {}, config }) as AxiosResponse;
+  const adapter: AxiosAdapter = async (config) => {
+    const path = endpointPathOf(config.url, config.baseURL);
+    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
+    calls.push({ path, body });
+    switch (path) {
+      case 'api/v1/facebook/page/access-token-pages':
+        return ok(config, accounts);
+      case 'api/v1/facebook/page/get-manager':
+      case 'api/v1/facebook/config/get':
+      case 'api/v1/sandbox/activity':
+        return ok(config, []);
+      case 'api/v1/facebook/connect-url':
+        return ok(config, { url: `${API}/sandbox/dialog?state=s`, sandbox: true });
+      case 'api/v1/facebook/subscribed': {
+        const { page_id, type, action } = body as { page_id: string; type: 'comments'; action: string };
+        accounts = accounts.map((a) => ({ ...a, page_data: a.page_data.map((p) => (p.page_id === page_id ? { ...p, subscribed: action === 'subscribe' ? [type] : [] } : p)) }));
+        return ok(config, { page_id, subscribed: action === 'subscribe' ? [type] : [] });
+      }
+      default: {
+        const response = { data: { status: 404, code: 'NOT_FOUND', message: 'no route' }, status: 404, statusText: 'Not Found', headers: {}, config } as AxiosResponse;
+        throw new AxiosError('404', 'ERR_BAD_REQUEST', config, null, response);
+      }
+    }
+  };
+  return { adapter, calls };
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 8; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+function button(text: string): HTMLButtonElement {
+  const found = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text);
+  if (!found) throw new Error(`no button "${text}" in: ${document.body.textContent}`);
+  return found;
+}
+
+describe('Page manager page', () => {
+  let container: HTMLElement;
+  let root: Root;
+  let api: ReturnType<typeof fakeApi>;
+
+  beforeEach(async () => {
+    const i18n = await initI18n('en', { 'page-manager': { vi: vi_, en } });
+    await i18n.changeLanguage('en');
+    api = fakeApi();
+    apiClient.configure({ baseURL: `${API}/`, adapter: api.adapter });
+    const store = makeStore();
+    store.dispatch(sessionStarted({ accessToken: 'token', user }));
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    await act(async () =>
+      root.render(
+        <Provider store={store}>
+          <App>
+            <PageManagerPage />
+          </App>
+        </Provider>,
+      ),
+    );
+    await settle();
+  });
+
+  afterEach(() => {
+    act(() => root.unmount());
+    container.remove();
+    document.body.innerHTML = '';
+    vi.restoreAllMocks();
+  });
+
+  it('shows the account tree and the page table, marked as sandbox, even though files are not there yet', () => {
+    expect(container.textContent).toContain('Facebook connected');
+    expect(container.textContent).toContain('Demo Lan');
+    expect(container.textContent).toContain('Shop Hoa');
+    expect(container.querySelector('[data-testid="sandbox-tag"]')?.textContent).toBe('Sandbox');
+    expect(container.textContent).toContain('Meta sandbox');
+  });
+
+  it('a blocked popup logs a console message and shows a hint, without crashing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    await act(async () => button('Connect another account').click());
+    await settle();
+    expect(api.calls.find((c) => c.path === 'api/v1/facebook/connect-url')?.body).toEqual({ user_id: 'u-7' });
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/allow popups/i));
+    expect(container.querySelector('[data-testid="popup-blocked-hint"]')?.textContent).toMatch(/allow popups/);
+  });
+
+  it('a token from the API origin shows "Kết nối thành công!", closes the popup and reloads the pages; others are ignored', async () => {
+    const popup = { close: vi.fn(), focus: vi.fn() } as unknown as Window;
+    const open = vi.spyOn(window, 'open').mockImplementation(() => popup);
+    await act(async () => button('Connect another account').click());
+    await settle();
+    expect(open).toHaveBeenCalledWith(`${API}/sandbox/dialog?state=s`, expect.any(String), expect.stringContaining('width=600,height=700'));
+    const pagesLoads = () => api.calls.filter((c) => c.path === 'api/v1/facebook/page/access-token-pages').length;
+    const before = pagesLoads();
+
+    const data = { source: FACEBOOK_CONNECT_MESSAGE_SOURCE, access_token: 'masked' };
+    await act(async () => window.dispatchEvent(new MessageEvent('message', { origin: 'http://evil.test', data })));
+    await settle();
+    expect(popup.close).not.toHaveBeenCalled();
+
+    await act(async () => window.dispatchEvent(new MessageEvent('message', { origin: API, data })));
+    await settle();
+    expect(document.body.textContent).toContain('Kết nối thành công!');
+    expect(popup.close).toHaveBeenCalled();
+    expect(pagesLoads()).toBe(before + 1);
+  });
+
+  it('Subscribe Comment asks first, then shows what the server now has', async () => {
+    await act(async () => button('Subscribe Comment').click());
+    await settle();
+    expect(document.body.textContent).toContain('Do you want to subscribe Shop Hoa to automatic AI replies for Comments?');
+    await act(async () => button('Yes').click());
+    await settle();
+    expect(api.calls.find((c) => c.path === 'api/v1/facebook/subscribed')?.body).toEqual({
+      user_id: 'u-7',
+      page_id: 'p1',
+      type: 'comments',
+      action: 'subscribe',
+    });
+    expect(button('Unsubscribe Comment')).toBeTruthy();
+    expect(button('Subscribe Message')).toBeTruthy();
+  });
+});
