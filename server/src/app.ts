@@ -3,6 +3,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
 import { type LogDestination, loggerOptions, requestIdFor } from './logging.js';
+import metaSandbox from './meta-sandbox/index.js';
+import type { FetchLike } from './meta/graph-client.js';
 import accountsRepository from './plugins/app/accounts/accounts-repository.js';
 import accountsService from './plugins/app/accounts/accounts-service.js';
 import sessionsRepository from './plugins/app/accounts/sessions-repository.js';
@@ -10,11 +12,16 @@ import sessionsService from './plugins/app/accounts/sessions-service.js';
 import accessTokens from './plugins/app/auth/access-tokens.js';
 import authGuard from './plugins/app/auth/auth-guard.js';
 import authKeys from './plugins/app/auth/auth-keys.js';
+import botConfigRepository from './plugins/app/bot/bot-config-repository.js';
+import botConfigService from './plugins/app/bot/bot-config-service.js';
 import clockPlugin, { type Clock } from './plugins/app/clock.js';
 import configPlugin from './plugins/app/config.js';
 import dbPlugin from './plugins/app/db.js';
 import errorHandler from './plugins/app/error-handler.js';
+import facebookRepository from './plugins/app/facebook/facebook-repository.js';
+import facebookService from './plugins/app/facebook/facebook-service.js';
 import mailer, { type MailTransport } from './plugins/app/mailer.js';
+import metaApp from './plugins/app/meta/meta-app.js';
 import rateLimits, { type CounterStore } from './plugins/app/rate-limits.js';
 import requestId from './plugins/app/request-id.js';
 import externalPlugins from './plugins/external/index.js';
@@ -34,6 +41,10 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
   /** Where rate-limit counters live; default per-instance memory. A shared store makes limits cluster-wide. */
   rateLimitStore?: CounterStore;
+  /** Outbound HTTP (Graph API, sandbox webhook deliveries); tests route it to `app.inject`. */
+  fetch?: FetchLike;
+  /** Graph client retry backoff base in ms (tests: 0). */
+  graphBackoffMs?: number;
 }
 
 /** The whole API, ready to `listen()` or `inject()`: external plugins → app plugins → routes (STYLE.md 8). */
@@ -65,6 +76,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(accountsService);
     await app.register(sessionsService);
     await app.register(authGuard);
+    // Facebook: the app (Meta's or the sandbox's) → data → services → the sandbox (after what it reads).
+    await app.register(metaApp, { fetch: options.fetch, graphBackoffMs: options.graphBackoffMs });
+    await app.register(botConfigRepository);
+    await app.register(botConfigService);
+    await app.register(facebookRepository);
+    await app.register(facebookService);
+    await app.register(metaSandbox);
     await app.register(routes);
     for (const plugin of extraRoutes) await app.register(plugin);
     await app.ready();

@@ -116,3 +116,22 @@ describe('.env.example', () => {
     expect(loadConfig(example).databaseUrl).toBeUndefined();
   });
 });
+
+describe('loadConfig: Facebook', () => {
+  it('defaults to the sandbox (no app), the shell origin from CORS_ORIGINS, no fixed token key', () => {
+    const config = loadConfig({ CORS_ORIGINS: 'https://app.example.vn,http://localhost:3000' });
+    expect(config.facebook).toMatchObject({ appId: undefined, appSecret: undefined, graphUrl: undefined, tokenEncryptionKey: undefined });
+    expect(config.shellOrigin).toBe('https://app.example.vn');
+    expect(loadConfig({ SHELL_URL: 'https://shell.example.vn/' }).shellOrigin).toBe('https://shell.example.vn');
+  });
+
+  it('wants the app id and secret together, and a 32-byte token key', () => {
+    expect(() => loadConfig({ FACEBOOK_APP_ID: '123456' })).toThrow(/FACEBOOK_APP_SECRET/);
+    expect(() => loadConfig({ TOKEN_ENCRYPTION_KEY: 'short' })).toThrow(/TOKEN_ENCRYPTION_KEY/);
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ TOKEN_ENCRYPTION_KEY: key.toString('base64') }).facebook.tokenEncryptionKey).toEqual(key);
+    expect(loadConfig({ TOKEN_ENCRYPTION_KEY: key.toString('hex') }).facebook.tokenEncryptionKey).toEqual(key);
+    const both = loadConfig({ FACEBOOK_APP_ID: '123456', FACEBOOK_APP_SECRET: 'a'.repeat(32), FACEBOOK_GRAPH_URL: 'https://graph.example/' });
+    expect(both.facebook).toMatchObject({ appId: '123456', appSecret: 'a'.repeat(32), graphUrl: 'https://graph.example' });
+  });
+});

@@ -29,6 +29,16 @@ const seconds = (fallback: number) => z.coerce.number().int().min(1).max(10 * 36
 
 const DAY_SECONDS = 24 * 3600;
 
+/** TOKEN_ENCRYPTION_KEY as its 32 bytes: 64 hex digits or base64/base64url of 32 bytes; undefined when neither. */
+export function encryptionKeyBytes(value: string): Buffer | undefined {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (bytes.length === 32) return bytes;
+  }
+  return undefined;
+}
+
 /** Every variable the server reads today; `.env.example` documents these and the ones later issues add. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -53,6 +63,19 @@ const envSchema = z.object({
   RATE_LIMIT_DISABLED: booleanFlag.default(false),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SMTP_FROM: z.string().min(3).default('PageMate <no-reply@pagemate.local>'),
+  SHELL_URL: origin.optional(),
+  FACEBOOK_APP_ID: z.string().regex(/^\d{1,32}$/, 'must be the numeric Facebook app id').optional(),
+  FACEBOOK_APP_SECRET: z.string().regex(/^[0-9a-zA-Z]{16,128}$/, 'must be the app secret from the Meta app dashboard').optional(),
+  FACEBOOK_GRAPH_URL: z.url({ protocol: /^https?$/ }).optional(),
+  FACEBOOK_DIALOG_URL: z.url({ protocol: /^https?$/ }).optional(),
+  FACEBOOK_WEBHOOK_VERIFY_TOKEN: z.string().min(8).optional(),
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => encryptionKeyBytes(value) !== undefined, 'must be 32 bytes as 64 hex digits or base64 (`openssl rand -base64 32`)')
+    .optional(),
+}).refine((env) => (env.FACEBOOK_APP_ID === undefined) === (env.FACEBOOK_APP_SECRET === undefined), {
+  path: ['FACEBOOK_APP_SECRET'],
+  message: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set together (both empty → the Meta sandbox)',
 }).refine((env) => !(env.NODE_ENV === 'production' && env.RATE_LIMIT_DISABLED), {
   path: ['RATE_LIMIT_DISABLED'],
   message: 'rate limits cannot be disabled with NODE_ENV=production',
@@ -81,6 +104,22 @@ export interface AppConfig {
   /** Every account rate limit off: end-to-end test runs only (refused in production). */
   rateLimitDisabled: boolean;
   email: EmailConfig;
+  /** Where the shell runs: the only origin the Facebook connect page posts its result to. */
+  shellOrigin: string;
+  facebook: FacebookConfig;
+}
+
+export interface FacebookConfig {
+  /** Both unset → the built-in Meta sandbox (its id and secret are generated and kept in app_meta). */
+  appId: string | undefined;
+  appSecret: string | undefined;
+  /** Graph API base without the version; unset → https://graph.facebook.com, or the sandbox in sandbox mode. */
+  graphUrl: string | undefined;
+  /** Base of the OAuth dialog; unset → https://www.facebook.com, or the sandbox in sandbox mode. */
+  dialogUrl: string | undefined;
+  webhookVerifyToken: string | undefined;
+  /** AES-256-GCM key of tokens at rest; unset → generated once and kept in app_meta. */
+  tokenEncryptionKey: Buffer | undefined;
 }
 
 export interface AuthConfig {
@@ -135,5 +174,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitIpMultiplier: e.RATE_LIMIT_IP_MULTIPLIER,
     rateLimitDisabled: e.RATE_LIMIT_DISABLED,
     email: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM },
+    shellOrigin: e.SHELL_URL ?? e.CORS_ORIGINS[0] ?? `http://localhost:${DEFAULT_PORTS.shell}`,
+    facebook: {
+      appId: e.FACEBOOK_APP_ID,
+      appSecret: e.FACEBOOK_APP_SECRET,
+      graphUrl: e.FACEBOOK_GRAPH_URL?.replace(/\/+$/, ''),
+      dialogUrl: e.FACEBOOK_DIALOG_URL?.replace(/\/+$/, ''),
+      webhookVerifyToken: e.FACEBOOK_WEBHOOK_VERIFY_TOKEN,
+      tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY === undefined ? undefined : encryptionKeyBytes(e.TOKEN_ENCRYPTION_KEY),
+    },
   };
 }

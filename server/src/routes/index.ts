@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import accountRoutes from './accounts.js';
+import botConfigRoutes from './bot-config.js';
+import facebookRoutes from './facebook.js';
+import facebookConnectRoutes from './facebook-connect.js';
 import healthRoutes from './health.js';
+import sandboxRoutes from './sandbox.js';
 import sessionRoutes from './sessions.js';
 
 /** Every route module, registered last (STYLE.md 8) so they all see the external and app plugins. */
@@ -8,4 +12,8 @@ export default async function routes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(sessionRoutes);
+  await app.register(facebookConnectRoutes);
+  await app.register(facebookRoutes);
+  await app.register(botConfigRoutes);
+  await app.register(sandboxRoutes);
 }

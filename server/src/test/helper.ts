@@ -25,6 +25,33 @@ export interface TestAppOptions {
   clock?: BuildAppOptions['clock'];
   /** Captures email instead of logging codes. */
   mailTransport?: BuildAppOptions['mailTransport'];
+  /**
+   * Outbound HTTP of the app. Default: requests to the app's own PUBLIC_API_URL (the Meta sandbox, the webhook)
+   * go to `app.inject` — no port is opened — and anything else fails (tests never reach the internet).
+   */
+  fetch?: BuildAppOptions['fetch'];
+}
+
+/** A fetch that serves `publicApiUrl/...` from the app itself through `inject`. */
+export function injectingFetch(getApp: () => FastifyInstance | undefined, publicApiUrl: string): NonNullable<BuildAppOptions['fetch']> {
+  return async (input, init = {}) => {
+    const app = getApp();
+    if (!app || !input.startsWith(`${publicApiUrl}/`)) throw new TypeError(`fetch failed: ${new URL(input).origin} is not reachable in tests`);
+    const url = new URL(input);
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers,
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers: responseHeaders });
+  };
 }
 
 /** A full app on a real, empty, migrated database of the given engine (STYLE.md 12). */
@@ -32,11 +59,20 @@ export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptio
   const logs: Record<string, unknown>[] = [];
   const logDestination = { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) };
   const env = { NODE_ENV: 'test', LOG_LEVEL: 'info', ...options.env };
-  const extras = { extraRoutes: options.extraRoutes, clock: options.clock, mailTransport: options.mailTransport };
+  let built: FastifyInstance | undefined;
+  const publicApiUrl = loadConfig(env).publicApiUrl;
+  const extras = {
+    extraRoutes: options.extraRoutes,
+    clock: options.clock,
+    mailTransport: options.mailTransport,
+    fetch: options.fetch ?? injectingFetch(() => built, publicApiUrl),
+    graphBackoffMs: 0,
+  };
 
   if (kind === 'pglite') {
     const config = loadConfig({ ...env, PGLITE_DATA_DIR: 'memory://' });
     const app = await buildApp({ config, database: await openTestPglite(), logDestination, ...extras });
+    built = app;
     return { app, logs, close: () => app.close() };
   }
 
@@ -44,6 +80,7 @@ export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptio
   try {
     const config = loadConfig({ ...env, DATABASE_URL: database.url });
     const app = await buildApp({ config, logDestination, ...extras });
+    built = app;
     return {
       app,
       logs,

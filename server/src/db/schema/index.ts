@@ -1,3 +1,5 @@
 /** Every table, one file per domain; drizzle-kit reads this file to generate migrations. */
 export * from './app-meta.js';
 export * from './accounts.js';
+export * from './facebook.js';
+export * from './meta-sandbox.js';

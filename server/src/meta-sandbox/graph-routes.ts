@@ -1,0 +1,278 @@
+import { timingSafeEqual } from 'node:crypto';
+import { FACEBOOK_API_VERSION } from '@pagemate/shared-contracts/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { appsecretProof, graphErrorBody } from '../meta/graph-client.js';
+import { demoAccount, demoPage, DEMO_ACCOUNTS } from './demo-data.js';
+import { renderDialog, renderDialogError } from './dialog-page.js';
+import type { SandboxEventKind } from './sandbox-repository.js';
+import type { SandboxGrant } from './sandbox-tokens.js';
+
+const V = `/${FACEBOOK_API_VERSION}`;
+const SHORT_TOKEN_SECONDS = 2 * 3600;
+const LONG_TOKEN_SECONDS = 60 * 24 * 3600;
+const CODE_SECONDS = 10 * 60;
+const KNOWN_FIELDS = new Set(['feed', 'messages', 'message_echoes', 'messaging_postbacks', 'message_deliveries', 'message_reads', 'mention']);
+
+/** A Graph error as Meta answers it; thrown inside the sandbox, answered by its error handler. */
+export class SandboxGraphError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly body: ReturnType<typeof graphErrorBody>,
+  ) {
+    super(body.error.message);
+  }
+}
+
+const fail = (httpStatus: number, message: string, code: number, type = 'OAuthException', subcode?: number) =>
+  new SandboxGraphError(httpStatus, graphErrorBody(message, code, type, subcode));
+
+type Params = Record<string, string | undefined>;
+const paramsOf = (request: FastifyRequest): Params => {
+  const query = (request.query ?? {}) as Params;
+  const body = typeof request.body === 'object' && request.body !== null ? (request.body as Params) : {};
+  return { ...query, ...body };
+};
+
+const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** Values of a form post may be JSON strings (`recipient={"id":"…"}`); JSON bodies carry objects already. */
+function objectParam(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value === 'object' && value !== null) return value as Record<string, unknown>;
+  if (typeof value === 'string') {
+    try {
+      const parsed = JSON.parse(value) as unknown;
+      return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Graph API v20.0 as the sandbox plays it: the OAuth dialog and code exchange, me/accounts, subscribed_apps,
+ * comment replies, Messenger sends, feed and photo posts. Registered under /meta-sandbox, encapsulated: its
+ * errors are Graph-shaped (`{error:{message,type,code,error_subcode,fbtrace_id}}`), not the API's.
+ */
+export default async function sandboxGraphRoutes(app: FastifyInstance) {
+  const { meta, metaSandbox, sandboxRepository: repo } = app;
+  const tokens = metaSandbox.tokens;
+  const nowSeconds = () => Math.floor(app.clock.now().getTime() / 1000);
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof SandboxGraphError) return reply.status(error.httpStatus).send(error.body);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return reply.status(400).send(graphErrorBody(`(#100) ${(error as Error).message}`, 100, 'GraphMethodException'));
+    }
+    request.log.error({ err: error }, 'meta sandbox failed');
+    return reply.status(500).send(graphErrorBody('An unknown error has occurred.', 1, 'OAuthException'));
+  });
+
+  /** The token of a Graph call, checked like Meta with "Require App Secret" on: valid, unexpired, with its proof. */
+  function authenticate(request: FastifyRequest): SandboxGrant {
+    const params = paramsOf(request);
+    const header = /^(?:Bearer|OAuth)\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const token = header ?? params.access_token;
+    if (!token) throw fail(400, 'An active access token must be used to query information about the current user.', 2500);
+    const grant = tokens.open(token);
+    if (!grant || grant.k === 'code') throw fail(400, 'Invalid OAuth access token - Cannot parse access token', 190);
+    if (grant.k === 'user' && grant.exp <= nowSeconds()) {
+      throw fail(400, 'Error validating access token: Session has expired.', 190, 'OAuthException', 463);
+    }
+    const proof = params.appsecret_proof;
+    if (!proof) throw fail(400, 'API calls from the server require an appsecret_proof argument', 100, 'GraphMethodException');
+    if (!sameSecret(proof, appsecretProof(meta.appSecret, token))) {
+      throw fail(400, 'Invalid appsecret_proof provided in the API argument', 100, 'GraphMethodException');
+    }
+    return grant;
+  }
+
+  function pageGrant(request: FastifyRequest, pageId: string): SandboxGrant & { k: 'page' } {
+    const grant = authenticate(request);
+    if (grant.k !== 'page') throw fail(400, '(#210) A page access token is required to request this resource.', 210);
+    if (grant.p !== pageId) throw fail(403, '(#200) The page access token does not belong to this page', 200);
+    return grant;
+  }
+
+  async function record(pageId: string, kind: SandboxEventKind, summary: string, payload: unknown) {
+    await repo.record({ pageId, kind, summary, payload }, app.clock.now());
+  }
+
+  const html = (reply: FastifyReply, status: number, page: { html: string; nonce: string }) =>
+    reply
+      .status(status)
+      .header('content-security-policy', `default-src 'none'; style-src 'nonce-${page.nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
+
+  // ── OAuth dialog ────────────────────────────────────────────────────────────────────────────────────
+  app.get(`${V}/dialog/oauth`, async (request, reply) => {
+    const p = paramsOf(request);
+    if (p.client_id !== meta.appId) return html(reply, 400, renderDialogError('Invalid App ID / Mã ứng dụng không hợp lệ'));
+    if (p.redirect_uri !== meta.redirectUri) {
+      return html(reply, 400, renderDialogError("URL blocked: this redirect URI is not whitelisted / URL chuyển hướng không nằm trong danh sách cho phép"));
+    }
+    if ((p.response_type ?? 'code') !== 'code') return html(reply, 400, renderDialogError('Unsupported response_type'));
+    return html(reply, 200, renderDialog({ accounts: DEMO_ACCOUNTS, clientId: p.client_id, redirectUri: p.redirect_uri, state: p.state ?? '', scope: p.scope ?? '' }));
+  });
+
+  app.post(`${V}/dialog/oauth`, async (request, reply) => {
+    const p = paramsOf(request);
+    if (p.client_id !== meta.appId || p.redirect_uri !== meta.redirectUri) return html(reply, 400, renderDialogError('Invalid request'));
+    const target = new URL(p.redirect_uri);
+    if (p.decision !== 'allow') {
+      target.searchParams.set('error', 'access_denied');
+      target.searchParams.set('error_code', '200');
+      target.searchParams.set('error_description', 'Permissions error');
+      target.searchParams.set('error_reason', 'user_denied');
+    } else {
+      const account = demoAccount(p.account ?? '');
+      if (!account) return html(reply, 400, renderDialogError('Unknown demo account'));
+      target.searchParams.set('code', tokens.issue({ k: 'code', u: account.id, r: p.redirect_uri, exp: nowSeconds() + CODE_SECONDS }));
+    }
+    if (p.state) target.searchParams.set('state', p.state);
+    return reply.redirect(target.toString(), 303);
+  });
+
+  // ── Tokens ──────────────────────────────────────────────────────────────────────────────────────────
+  app.get(`${V}/oauth/access_token`, async (request) => {
+    const p = paramsOf(request);
+    if (p.client_id !== meta.appId) throw fail(400, 'Error validating application. Invalid application ID.', 101);
+    if (!p.client_secret || !sameSecret(p.client_secret, meta.appSecret)) throw fail(400, 'Error validating client secret.', 1);
+    if (p.grant_type === 'fb_exchange_token') {
+      const grant = tokens.open(p.fb_exchange_token ?? '');
+      if (grant?.k !== 'user') throw fail(400, 'Invalid OAuth access token - Cannot parse access token', 190);
+      if (grant.exp <= nowSeconds()) throw fail(400, 'Error validating access token: Session has expired.', 190, 'OAuthException', 463);
+      return { access_token: tokens.issue({ k: 'user', u: grant.u, long: true, exp: nowSeconds() + LONG_TOKEN_SECONDS }), token_type: 'bearer', expires_in: LONG_TOKEN_SECONDS };
+    }
+    const code = tokens.open(p.code ?? '');
+    if (code?.k !== 'code') throw fail(400, 'Invalid verification code format.', 100, 'OAuthException', 36007);
+    if (code.r !== p.redirect_uri) {
+      throw fail(400, 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request', 100, 'OAuthException', 36008);
+    }
+    if (code.exp <= nowSeconds()) throw fail(400, 'This authorization code has expired.', 100, 'OAuthException', 36007);
+    if (!(await repo.useCode(code.n, app.clock.now()))) throw fail(400, 'This authorization code has been used.', 100, 'OAuthException', 36009);
+    return { access_token: tokens.issue({ k: 'user', u: code.u, long: false, exp: nowSeconds() + SHORT_TOKEN_SECONDS }), token_type: 'bearer', expires_in: SHORT_TOKEN_SECONDS };
+  });
+
+  // ── Nodes ───────────────────────────────────────────────────────────────────────────────────────────
+  app.get(`${V}/me`, async (request) => {
+    const grant = authenticate(request);
+    if (grant.k === 'page') return { id: grant.p, name: demoPage(grant.p)?.page.name ?? 'Page' };
+    const account = demoAccount(grant.u);
+    if (!account) throw fail(400, 'Invalid OAuth access token - Cannot parse access token', 190);
+    return { id: account.id, name: account.name };
+  });
+
+  const accounts = (request: FastifyRequest, userId: string) => {
+    const grant = authenticate(request);
+    if (grant.k !== 'user') throw fail(400, '(#100) Tried accessing nonexisting field (accounts) on node type (Page)', 100, 'OAuthException');
+    if (userId !== 'me' && userId !== grant.u) throw fail(400, '(#200) The user has not authorized this application to access this user', 200);
+    const account = demoAccount(grant.u);
+    return {
+      data: (account?.pages ?? []).map((page) => ({
+        id: page.id,
+        name: page.name,
+        category: page.category,
+        ...(page.withoutToken
+          ? { tasks: ['ANALYZE'] }
+          : { access_token: tokens.issue({ k: 'page', u: grant.u, p: page.id }), tasks: ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'] }),
+      })),
+      paging: { cursors: { before: 'QVFIUmJlZA', after: 'QVFIUmFmdA' } },
+    };
+  };
+  app.get(`${V}/me/accounts`, async (request) => accounts(request, 'me'));
+  app.get<{ Params: { userId: string } }>(`${V}/:userId/accounts`, async (request) => accounts(request, request.params.userId));
+
+  // ── subscribed_apps ─────────────────────────────────────────────────────────────────────────────────
+  app.get<{ Params: { pageId: string } }>(`${V}/:pageId/subscribed_apps`, async (request) => {
+    const { pageId } = request.params;
+    pageGrant(request, pageId);
+    const fields = await repo.subscribedFields(pageId);
+    return { data: fields.length === 0 ? [] : [{ category: 'Business', link: '', name: 'PageMate (Meta sandbox)', id: meta.appId, subscribed_fields: fields }] };
+  });
+
+  app.post<{ Params: { pageId: string } }>(`${V}/:pageId/subscribed_apps`, async (request) => {
+    const { pageId } = request.params;
+    pageGrant(request, pageId);
+    const raw = (paramsOf(request) as Record<string, unknown>).subscribed_fields;
+    const fields = (Array.isArray(raw) ? raw.map(String) : String(raw ?? '').split(',')).map((item) => item.trim()).filter(Boolean);
+    if (fields.length === 0) throw fail(400, '(#100) The parameter subscribed_fields is required', 100);
+    const unknown = fields.find((field) => !KNOWN_FIELDS.has(field));
+    if (unknown) throw fail(400, `(#100) Param subscribed_fields[0] must be one of {${[...KNOWN_FIELDS].join(', ')}} - got "${unknown}".`, 100);
+    const unique = [...new Set(fields)];
+    await repo.setSubscribedFields(pageId, unique, app.clock.now());
+    await record(pageId, 'subscribed_apps', `Subscribed fields / Đã đăng ký: ${unique.join(', ')}`, { method: 'POST', subscribed_fields: unique });
+    return { success: true };
+  });
+
+  app.delete<{ Params: { pageId: string } }>(`${V}/:pageId/subscribed_apps`, async (request) => {
+    const { pageId } = request.params;
+    pageGrant(request, pageId);
+    await repo.setSubscribedFields(pageId, [], app.clock.now());
+    await record(pageId, 'subscribed_apps', 'Unsubscribed the app / Đã huỷ đăng ký ứng dụng', { method: 'DELETE', subscribed_fields: [] });
+    return { success: true };
+  });
+
+  // ── Publishing ──────────────────────────────────────────────────────────────────────────────────────
+  app.post<{ Params: { commentId: string } }>(`${V}/:commentId/comments`, async (request) => {
+    const grant = authenticate(request);
+    if (grant.k !== 'page') throw fail(400, '(#210) A page access token is required to request this resource.', 210);
+    const message = paramsOf(request).message?.trim();
+    if (!message) throw fail(400, '(#100) The parameter message is required', 100);
+    const id = `${request.params.commentId.split('_')[0]}_${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    await record(grant.p, 'comment_reply', `Reply to comment ${request.params.commentId}: ${message.slice(0, 200)}`, { comment_id: request.params.commentId, message, id });
+    return { id };
+  });
+
+  app.post<{ Params: { pageId: string } }>(`${V}/:pageId/messages`, async (request) => {
+    const { pageId } = request.params;
+    pageGrant(request, pageId);
+    const params = paramsOf(request) as Record<string, unknown>;
+    const recipient = objectParam(params.recipient);
+    const text = objectParam(params.message)?.text;
+    if (!recipient || (typeof recipient.id !== 'string' && typeof recipient.comment_id !== 'string')) {
+      throw fail(400, '(#100) param recipient must be non-empty.', 100);
+    }
+    if (typeof text !== 'string' || text.length === 0) throw fail(400, '(#100) Must send either message or state', 100);
+    if (text.length >= 2000) throw fail(400, '(#100) Length of param message[text] must be less than or equal to 2000', 100);
+    const messageId = `m_${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+    const privateReply = typeof recipient.comment_id === 'string';
+    await record(
+      pageId,
+      privateReply ? 'private_reply' : 'message',
+      privateReply ? `Private reply to comment ${String(recipient.comment_id)}: ${text.slice(0, 200)}` : `Message to ${String(recipient.id)}: ${text.slice(0, 200)}`,
+      { recipient, messaging_type: params.messaging_type, message: { text }, message_id: messageId },
+    );
+    return { ...(privateReply ? {} : { recipient_id: recipient.id }), message_id: messageId };
+  });
+
+  app.post<{ Params: { pageId: string } }>(`${V}/:pageId/feed`, async (request) => {
+    const { pageId } = request.params;
+    pageGrant(request, pageId);
+    const p = paramsOf(request) as Record<string, unknown>;
+    if (typeof p.message !== 'string' && typeof p.link !== 'string' && p.attached_media === undefined) {
+      throw fail(400, '(#100) Missing message or attachment', 100);
+    }
+    const id = `${pageId}_${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    await record(pageId, 'feed_post', `Post: ${String(p.message ?? p.link ?? '').slice(0, 200)}`, { ...p, access_token: undefined, appsecret_proof: undefined, id });
+    return { id };
+  });
+
+  app.post<{ Params: { pageId: string } }>(`${V}/:pageId/photos`, async (request) => {
+    const { pageId } = request.params;
+    pageGrant(request, pageId);
+    const p = paramsOf(request) as Record<string, unknown>;
+    if (typeof p.url !== 'string' && p.source === undefined) throw fail(400, '(#324) Requires upload file', 324);
+    const photoId = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const postId = `${pageId}_${photoId}`;
+    await record(pageId, 'photo_post', `Photo: ${String(p.caption ?? p.url ?? '').slice(0, 200)}`, { url: p.url, caption: p.caption, published: p.published, id: photoId, post_id: postId });
+    return { id: photoId, post_id: postId };
+  });
+}

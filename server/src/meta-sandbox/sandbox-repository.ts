@@ -1,0 +1,65 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { facebookPages, sandboxEvents, sandboxSubscriptions, sandboxUsedCodes } from '../db/schema/index.js';
+
+export const SANDBOX_EVENT_KINDS = ['subscribed_apps', 'comment_reply', 'private_reply', 'message', 'feed_post', 'photo_post', 'webhook'] as const;
+export type SandboxEventKind = (typeof SANDBOX_EVENT_KINDS)[number];
+export type SandboxEventRow = typeof sandboxEvents.$inferSelect;
+
+/** The sandbox's own state: what it received, page subscriptions, and codes already exchanged. */
+export interface SandboxRepository {
+  record(event: { pageId: string; kind: SandboxEventKind; summary: string; payload: unknown }, now: Date): Promise<SandboxEventRow>;
+  /** Events of the pages the user has connected (optionally one of them), newest first. */
+  activityOf(userId: string, pageId: string | undefined, limit: number): Promise<SandboxEventRow[]>;
+  subscribedFields(pageId: string): Promise<string[]>;
+  setSubscribedFields(pageId: string, fields: string[], now: Date): Promise<void>;
+  /** True the first time a code's nonce is used; false ever after. */
+  useCode(nonce: string, now: Date): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sandboxRepository: SandboxRepository;
+  }
+}
+
+function sandboxRepositoryPlugin(app: FastifyInstance) {
+  const orm = app.db.orm;
+  const repository: SandboxRepository = {
+    async record(event, now) {
+      const [row] = await orm
+        .insert(sandboxEvents)
+        .values({ id: crypto.randomUUID(), pageId: event.pageId, kind: event.kind, summary: event.summary, payload: event.payload ?? null, createdAt: now })
+        .returning();
+      if (!row) throw new Error('sandbox event insert returned nothing');
+      return row;
+    },
+    activityOf(userId, pageId, limit) {
+      const mine = orm.select({ pageId: facebookPages.pageId }).from(facebookPages).where(eq(facebookPages.userId, userId));
+      return orm
+        .select()
+        .from(sandboxEvents)
+        .where(and(inArray(sandboxEvents.pageId, mine), pageId === undefined ? undefined : eq(sandboxEvents.pageId, pageId)))
+        .orderBy(desc(sandboxEvents.createdAt), desc(sandboxEvents.id))
+        .limit(limit);
+    },
+    async subscribedFields(pageId) {
+      const [row] = await orm.select({ fields: sandboxSubscriptions.fields }).from(sandboxSubscriptions).where(eq(sandboxSubscriptions.pageId, pageId));
+      return row?.fields ?? [];
+    },
+    async setSubscribedFields(pageId, fields, now) {
+      await orm
+        .insert(sandboxSubscriptions)
+        .values({ pageId, fields, updatedAt: now })
+        .onConflictDoUpdate({ target: sandboxSubscriptions.pageId, set: { fields, updatedAt: now } });
+    },
+    async useCode(nonce, now) {
+      const inserted = await orm.insert(sandboxUsedCodes).values({ nonce, usedAt: now }).onConflictDoNothing().returning({ nonce: sandboxUsedCodes.nonce });
+      return inserted.length === 1;
+    },
+  };
+  app.decorate('sandboxRepository', repository);
+}
+
+export default fp(sandboxRepositoryPlugin, { name: 'sandbox-repository', fastify: '5.x', dependencies: ['db'] });

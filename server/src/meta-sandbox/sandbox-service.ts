@@ -1,0 +1,94 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors/app-error.js';
+import type { SandboxEventKind } from './sandbox-repository.js';
+import { SandboxTokens } from './sandbox-tokens.js';
+import { buildWebhookPayload, hubSignature, metaJson } from './webhook-payload.js';
+
+/** Where the sandbox delivers webhooks, as Meta would: the server's own webhook receiver. */
+export const WEBHOOK_PATH = '/webhook';
+
+export interface SandboxActivityItem {
+  id: string;
+  page_id: string;
+  kind: SandboxEventKind;
+  summary: string;
+  payload: unknown;
+  created_at: string;
+}
+
+export interface MetaSandbox {
+  tokens: SandboxTokens;
+  activity(userId: string, pageId?: string): Promise<SandboxActivityItem[]>;
+  /** Builds, signs and delivers a test comment or message webhook for one of the user's sandbox pages. */
+  testEvent(userId: string, input: { pageId: string; kind: 'comment' | 'message'; text: string; fromName: string }): Promise<{ event_id: string; delivered: boolean; status: number }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metaSandbox: MetaSandbox;
+  }
+}
+
+const serial = () => `${randomInt(10 ** 9, 10 ** 10)}${randomInt(10 ** 5, 10 ** 6)}`;
+
+function sandboxServicePlugin(app: FastifyInstance) {
+  const { meta } = app;
+  const repo = app.sandboxRepository;
+
+  const sandbox: MetaSandbox = {
+    tokens: new SandboxTokens(meta.appSecret),
+
+    async activity(userId, pageId) {
+      const rows = await repo.activityOf(userId, pageId, 200);
+      return rows.map((row) => ({
+        id: row.id,
+        page_id: row.pageId,
+        kind: row.kind as SandboxEventKind,
+        summary: row.summary,
+        payload: row.payload,
+        created_at: row.createdAt.toISOString(),
+      }));
+    },
+
+    async testEvent(userId, input) {
+      const page = await app.facebookRepository.findPage(userId, input.pageId);
+      if (!page?.sandbox) throw new AppError(404, 'NOT_FOUND', 'Sandbox page not found among your connected pages');
+      const payload = buildWebhookPayload({ ...input, now: app.clock.now(), serial: serial() });
+      const body = metaJson(payload);
+      let status = 0;
+      try {
+        const response = await meta.fetch(`${app.config.publicApiUrl}${WEBHOOK_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(meta.appSecret, body), 'user-agent': 'facebookexternalua' },
+          body,
+          signal: AbortSignal.timeout(20_000),
+        });
+        status = response.status;
+        await response.body?.cancel();
+      } catch (error) {
+        app.log.warn({ err: error }, 'sandbox webhook delivery failed');
+      }
+      const delivered = status >= 200 && status < 300;
+      const what = input.kind === 'comment' ? 'comment' : 'message';
+      const event = await repo.record(
+        {
+          pageId: input.pageId,
+          kind: 'webhook',
+          summary: `Test ${what} from ${input.fromName}: ${delivered ? 'delivered' : `not delivered (HTTP ${status || 'no answer'})`}`,
+          payload: { delivery: { status, delivered }, body: payload },
+        },
+        app.clock.now(),
+      );
+      return { event_id: event.id, delivered, status };
+    },
+  };
+  app.decorate('metaSandbox', sandbox);
+}
+
+export default fp(sandboxServicePlugin, {
+  name: 'meta-sandbox-service',
+  fastify: '5.x',
+  dependencies: ['config', 'clock', 'meta-app', 'sandbox-repository', 'facebook-repository'],
+});

@@ -1,0 +1,151 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GraphApiError, GraphClient } from '../meta/graph-client.js';
+import { connectThroughSandbox, api, type SignedIn, signedInUser } from '../test/facebook.js';
+import { buildTestApp, injectingFetch, type TestApp, testDatabases } from '../test/helper.js';
+
+const PAGE = '109000000000021';
+
+/** What a webhook receiver got: the exact bytes and the signature header. */
+const received: { body: string; signature: string }[] = [];
+
+async function fakeWebhook(app: FastifyInstance) {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.post('/webhook', async (request, reply) => {
+      received.push({ body: String(request.body), signature: String(request.headers['x-hub-signature-256']) });
+      return reply.status(200).send('EVENT_RECEIVED');
+    });
+  });
+}
+
+describe.each(testDatabases)('Meta sandbox (%s)', (kind) => {
+  let t: TestApp;
+  let withoutWebhook: TestApp;
+  let user: SignedIn;
+  let graph: GraphClient;
+  let pageToken: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { extraRoutes: [fakeWebhook] });
+    withoutWebhook = await buildTestApp(kind);
+    user = await signedInUser(t);
+    await connectThroughSandbox(t, user, { account: '100090000000002' });
+    graph = t.app.meta.graph;
+    pageToken = await t.app.facebook.pageToken(user.userId, PAGE);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await withoutWebhook?.close();
+  });
+
+  it('the production Graph client talks to it: me, accounts, subscribed_apps, replies, sends, posts', async () => {
+    expect(graph.baseUrl).toBe(`${t.app.config.publicApiUrl}/meta-sandbox`);
+    expect(await graph.me(pageToken)).toEqual({ id: PAGE, name: 'Nông Sản Sạch Minh Phát' });
+    await graph.setSubscribedFields(PAGE, pageToken, ['feed']);
+    expect(await graph.subscribedFields(PAGE, pageToken)).toEqual(['feed']);
+    expect((await graph.replyToComment('123_456', pageToken, 'Dạ shop gửi giá qua tin nhắn ạ')).id).toBeTruthy();
+    expect((await graph.sendMessage(PAGE, pageToken, { id: '2400000000000001' }, 'Chào anh/chị')).message_id).toMatch(/^m_/);
+    expect((await graph.sendMessage(PAGE, pageToken, { comment_id: '123_456' }, 'Inbox ạ')).message_id).toMatch(/^m_/);
+    expect((await graph.publishPost(PAGE, pageToken, { message: 'Rau sạch về rồi!' })).id).toMatch(new RegExp(`^${PAGE}_`));
+    expect((await graph.publishPhoto(PAGE, pageToken, { url: 'https://example.vn/rau.jpg', caption: 'Rau muống' })).post_id).toMatch(new RegExp(`^${PAGE}_`));
+
+    const activity = await api(t, user, 'GET', `/api/v1/sandbox/activity?user_id=${user.userId}&page_id=${PAGE}`);
+    const kinds = (activity.json() as { data: { kind: string }[] }).data.map((item) => item.kind).sort();
+    expect(kinds).toEqual(['comment_reply', 'feed_post', 'message', 'photo_post', 'private_reply', 'subscribed_apps']);
+    expect(activity.body).not.toContain(pageToken);
+  });
+
+  it('rejects a wrong or missing appsecret_proof with a Graph-shaped error, like Meta with "Require App Secret"', async () => {
+    const wrongSecret = new GraphClient({ baseUrl: graph.baseUrl, appId: t.app.meta.appId, appSecret: 'f'.repeat(32), fetch: t.app.meta.fetch, sleep: async () => undefined });
+    const error = await wrongSecret.me(pageToken).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(GraphApiError);
+    expect(error).toMatchObject({ kind: 'other', code: 100, graph: { message: 'Invalid appsecret_proof provided in the API argument', type: 'GraphMethodException' } });
+    expect((error as GraphApiError).graph.fbtrace_id).toBeTruthy();
+
+    const bare = await t.app.inject({ method: 'GET', url: '/meta-sandbox/v20.0/me', headers: { authorization: `Bearer ${pageToken}` } });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({ error: { code: 100, message: expect.stringContaining('appsecret_proof') } });
+  });
+
+  it('answers a forged token with 190 and a token of another page with a permission error', async () => {
+    await expect(graph.me('EAASforged.token')).rejects.toMatchObject({ kind: 'token', code: 190 });
+    const otherPage = '109000000000011';
+    await expect(graph.subscribedFields(otherPage, pageToken)).rejects.toMatchObject({ kind: 'permission', code: 200 });
+    const userToken = t.app.meta.tokens.decrypt((await t.app.facebookRepository.listAccounts(user.userId))[0]?.userTokenEncrypted ?? '');
+    await expect(graph.subscribedFields(PAGE, userToken)).rejects.toMatchObject({ kind: 'permission', code: 210 });
+    await expect(graph.sendMessage(PAGE, pageToken, { id: '1' }, 'x'.repeat(2000))).rejects.toMatchObject({ code: 100 });
+  });
+
+  it('test-event: a Graph-shaped comment webhook, signed over the exact bytes with the app secret', async () => {
+    received.length = 0;
+    const response = await api(t, user, 'POST', '/api/v1/sandbox/test-event', { user_id: user.userId, page_id: PAGE, kind: 'comment', text: 'Giá rau muống bao nhiêu ạ?', from_name: 'Chị Hoa' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as { data: unknown }).data).toMatchObject({ delivered: true, status: 200 });
+    const [delivery] = received;
+    expect(delivery?.signature).toBe(`sha256=${createHmac('sha256', t.app.meta.appSecret).update(delivery?.body ?? '').digest('hex')}`);
+    expect(delivery?.body).toContain('\\u00e1'); // escaped unicode, as Meta signs it
+    const payload = JSON.parse(delivery?.body ?? '{}') as { object: string; entry: { id: string; changes: { field: string; value: Record<string, unknown> }[] }[] };
+    expect(payload.object).toBe('page');
+    expect(payload.entry[0]?.id).toBe(PAGE);
+    expect(payload.entry[0]?.changes[0]).toMatchObject({ field: 'feed', value: { item: 'comment', verb: 'add', message: 'Giá rau muống bao nhiêu ạ?', from: { name: 'Chị Hoa' } } });
+    const value = payload.entry[0]?.changes[0]?.value ?? {};
+    expect(String(value.post_id)).toMatch(new RegExp(`^${PAGE}_\\d+$`));
+    expect(value.comment_id).toBeTruthy();
+    expect(String(value.created_time)).toMatch(/^\d{10}$/);
+  });
+
+  it('test-event: a Messenger message with sender, recipient = page, timestamp in ms and a mid', async () => {
+    received.length = 0;
+    await api(t, user, 'POST', '/api/v1/sandbox/test-event', { user_id: user.userId, page_id: PAGE, kind: 'message', text: 'Shop ơi' });
+    const payload = JSON.parse(received[0]?.body ?? '{}') as { entry: { messaging: { sender: { id: string }; recipient: { id: string }; timestamp: number; message: { mid: string; text: string } }[] }[] };
+    const event = payload.entry[0]?.messaging[0];
+    expect(event?.recipient.id).toBe(PAGE);
+    expect(event?.sender.id).toMatch(/^\d{16}$/);
+    expect(String(event?.timestamp)).toMatch(/^\d{13}$/);
+    expect(event?.message).toMatchObject({ text: 'Shop ơi', mid: expect.stringMatching(/^m_/) });
+    const activity = await api(t, user, 'GET', `/api/v1/sandbox/activity?user_id=${user.userId}&page_id=${PAGE}`);
+    expect((activity.json() as { data: { kind: string }[] }).data[0]?.kind).toBe('webhook');
+  });
+
+  it('test-event: without a webhook receiver it reports delivered:false with the status', async () => {
+    const other = await signedInUser(withoutWebhook);
+    await connectThroughSandbox(withoutWebhook, other, { account: '100090000000002' });
+    const response = await api(withoutWebhook, other, 'POST', '/api/v1/sandbox/test-event', { user_id: other.userId, page_id: PAGE, kind: 'message', text: 'Alo' });
+    expect((response.json() as { data: unknown }).data).toMatchObject({ delivered: false, status: 404 });
+  });
+
+  it('test-event: only for the user\'s own sandbox pages; validated; user id checked', async () => {
+    const stranger = await signedInUser(t);
+    expect((await api(t, stranger, 'POST', '/api/v1/sandbox/test-event', { user_id: stranger.userId, page_id: PAGE, kind: 'comment', text: 'x' })).statusCode).toBe(404);
+    expect((await api(t, stranger, 'POST', '/api/v1/sandbox/test-event', { user_id: user.userId, page_id: PAGE, kind: 'comment', text: 'x' })).statusCode).toBe(403);
+    expect((await api(t, user, 'POST', '/api/v1/sandbox/test-event', { user_id: user.userId, page_id: PAGE, kind: 'like', text: 'x' })).statusCode).toBe(400);
+    expect((await api(t, stranger, 'GET', `/api/v1/sandbox/activity?user_id=${stranger.userId}&page_id=${PAGE}`)).json()).toEqual({ status: 200, data: [] });
+  });
+
+  it('the test fetch reaches only the app itself', async () => {
+    const fetch = injectingFetch(() => t.app, t.app.config.publicApiUrl);
+    await expect(fetch('https://graph.facebook.com/v20.0/me')).rejects.toThrow(/not reachable/);
+  });
+});
+
+describe('with a Facebook app configured', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { env: { FACEBOOK_APP_ID: '1234567890', FACEBOOK_APP_SECRET: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' } });
+  });
+  afterAll(() => t?.close());
+
+  it('uses Meta, serves no sandbox, and the sandbox endpoints answer 404', async () => {
+    expect(t.app.meta).toMatchObject({ sandbox: false, appId: '1234567890', graphUrl: 'https://graph.facebook.com', dialogUrl: 'https://www.facebook.com' });
+    expect((await t.app.inject({ method: 'GET', url: '/meta-sandbox/v20.0/me' })).statusCode).toBe(404);
+    const user = await signedInUser(t);
+    const connect = await api(t, user, 'POST', '/api/v1/facebook/connect-url', { user_id: user.userId });
+    const { url, sandbox } = (connect.json() as { data: { url: string; sandbox: boolean } }).data;
+    expect(sandbox).toBe(false);
+    expect(url.startsWith('https://www.facebook.com/v20.0/dialog/oauth?client_id=1234567890&')).toBe(true);
+    expect((await api(t, user, 'GET', `/api/v1/sandbox/activity?user_id=${user.userId}`)).statusCode).toBe(404);
+  });
+});

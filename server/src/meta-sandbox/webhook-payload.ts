@@ -1,0 +1,77 @@
+import { createHash, createHmac } from 'node:crypto';
+
+/**
+ * JSON as Meta sends webhooks: non-ASCII as `\uXXXX` and `/` as `\/`. A receiver that re-serialises the parsed
+ * body instead of hashing the bytes it received computes a different signature — as it would with Meta.
+ */
+export function metaJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/\//g, '\\/')
+    .replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** `sha256=<hex HMAC-SHA256(app secret, exact body bytes)>`, the X-Hub-Signature-256 header. */
+export function hubSignature(appSecret: string, body: string | Buffer): string {
+  return `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
+}
+
+/** Digits derived from a seed: stable ids (a test customer's PSID) that look like Meta's. */
+export function digitsFrom(seed: string, length: number): string {
+  const hex = createHash('sha256').update(seed).digest('hex');
+  return (BigInt(`0x${hex}`) % 10n ** BigInt(length)).toString().padStart(length, '1').replace(/^0/, '1');
+}
+
+export interface TestEventInput {
+  pageId: string;
+  kind: 'comment' | 'message';
+  text: string;
+  fromName: string;
+  now: Date;
+  /** Random digits for new ids. */
+  serial: string;
+}
+
+/** A Graph-shaped Page webhook delivery with one comment (field `feed`) or one Messenger message. */
+export function buildWebhookPayload({ pageId, kind, text, fromName, now, serial }: TestEventInput) {
+  const senderId = digitsFrom(`${pageId}:${fromName}`, 16);
+  const ms = now.getTime();
+  const seconds = Math.floor(ms / 1000);
+  if (kind === 'comment') {
+    const postId = `${pageId}_${digitsFrom(`${pageId}:post`, 15)}`;
+    const commentId = `${postId.split('_')[1]}_${serial}`;
+    return {
+      object: 'page',
+      entry: [
+        {
+          id: pageId,
+          time: seconds,
+          changes: [
+            {
+              field: 'feed',
+              value: {
+                from: { id: senderId, name: fromName },
+                post_id: postId,
+                comment_id: commentId,
+                parent_id: postId,
+                item: 'comment',
+                verb: 'add',
+                message: text,
+                created_time: seconds,
+              },
+            },
+          ],
+        },
+      ],
+    };
+  }
+  return {
+    object: 'page',
+    entry: [
+      {
+        id: pageId,
+        time: ms,
+        messaging: [{ sender: { id: senderId }, recipient: { id: pageId }, timestamp: ms, message: { mid: `m_${serial}`, text } }],
+      },
+    ],
+  };
+}

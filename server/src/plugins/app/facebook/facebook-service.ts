@@ -1,0 +1,282 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  FACEBOOK_API_VERSION,
+  FACEBOOK_SCOPES,
+  type FacebookAccount,
+  type FileRef,
+  type PageAction,
+  type PageManager,
+} from '@pagemate/shared-contracts/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PageActionName } from '../../../db/schema/index.js';
+import { AppError, RateLimitedError } from '../../../errors/app-error.js';
+import { GraphApiError } from '../../../meta/graph-client.js';
+import { maskToken } from '../../../meta/token-cipher.js';
+import { isUuid } from '../bot/bot-config-service.js';
+import type { FacebookPageRow, PageManagerRow } from './facebook-repository.js';
+
+/** Dialog scopes: the spec's, plus what replying to comments and posting need (FIELD-NOTES, Meta). */
+export const CONNECT_SCOPES = [...FACEBOOK_SCOPES, 'pages_read_engagement', 'pages_manage_engagement', 'pages_manage_posts'] as const;
+/** How long a connect URL's `state` stays usable. */
+export const CONNECT_STATE_TTL_MS = 10 * 60 * 1000;
+
+/** Contract event types ↔ `subscribed_apps` fields. */
+export const GRAPH_FIELD_OF: Record<PageAction, string> = { comments: 'feed', messages: 'messages' };
+const ACTION_OF_FIELD = new Map(Object.entries(GRAPH_FIELD_OF).map(([action, field]) => [field, action as PageAction]));
+
+/** Why a connect callback failed; the popup page posts it as `error`. */
+export type ConnectFailure = 'invalid_state' | 'access_denied' | 'missing_code' | 'facebook_error' | 'no_pages';
+
+export class ConnectError extends Error {
+  override name = 'ConnectError';
+  constructor(readonly reason: ConnectFailure, detail?: string) {
+    super(detail ?? reason);
+  }
+}
+
+export interface ConnectCallback {
+  code?: string;
+  state?: string;
+  error?: string;
+}
+
+export interface ConnectResult {
+  userId: string;
+  accountName: string;
+  pages: number;
+  /** Masked long-lived user token: a marker for the shell, never usable. */
+  maskedToken: string;
+}
+
+export interface ManagerInput {
+  manager_id?: string;
+  page_id: string;
+  page_name: string;
+  files: FileRef[];
+  config_id: string | null;
+  action: PageAction[];
+  auto_reply: boolean;
+}
+
+export interface FacebookService {
+  connectUrl(userId: string): Promise<{ url: string; sandbox: boolean }>;
+  completeConnect(callback: ConnectCallback): Promise<ConnectResult>;
+  accounts(userId: string): Promise<FacebookAccount[]>;
+  /** Adds or removes one event type at Meta (read → change one field → write), records and returns the result. */
+  setSubscription(userId: string, pageId: string, type: PageAction, action: 'subscribe' | 'unsubscribe'): Promise<PageAction[]>;
+  getManagers(userId: string, username: string, pageIds: string[]): Promise<PageManager[]>;
+  saveManager(userId: string, username: string, input: ManagerInput): Promise<PageManager>;
+  deleteManager(userId: string, managerId: string): Promise<void>;
+  saveCollections(userId: string, pageIds: string[], files: FileRef[]): Promise<void>;
+  /** The page's decrypted token, for server-side Graph calls (replies, posts). 404 when not the user's. */
+  pageToken(userId: string, pageId: string): Promise<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    facebook: FacebookService;
+  }
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const pageNotFound = () => new AppError(404, 'NOT_FOUND', 'Page not found among your connected Facebook pages');
+const reconnect = () =>
+  new AppError(409, 'CONFLICT', 'Facebook no longer accepts the access to this page (token expired or revoked): reconnect the Facebook account');
+const uniqueActions = (actions: PageAction[]) => [...new Set(actions)].sort() as PageActionName[];
+
+export function toPageManager(row: PageManagerRow, username: string): PageManager {
+  return {
+    manager_id: row.id,
+    username,
+    page_id: row.pageId,
+    page_name: row.pageName,
+    files: row.files,
+    config_id: row.configId,
+    action: row.action,
+    auto_reply: row.autoReply,
+  };
+}
+
+/** Facebook accounts, pages and their managers, with every Meta call through `app.meta.graph`. */
+function facebookServicePlugin(app: FastifyInstance) {
+  const repo = app.facebookRepository;
+  const { meta } = app;
+  const now = () => app.clock.now();
+
+  /** A Graph failure as the API's answer; a token failure also flags the page for reconnection. */
+  async function graphFailure(error: unknown, userId: string, pageId: string): Promise<never> {
+    if (!(error instanceof GraphApiError)) throw error;
+    app.log.warn({ kind: error.kind, graphCode: error.code, httpStatus: error.httpStatus, operation: error.operation }, 'Graph API call failed');
+    switch (error.kind) {
+      case 'token':
+        await repo.markNeedsReconnect(userId, pageId, now());
+        throw reconnect();
+      case 'permission':
+        throw new AppError(403, 'FORBIDDEN', 'Facebook refused: the app lacks a permission on this page. Reconnect and grant every requested permission');
+      case 'rate_limit':
+        throw new RateLimitedError(60);
+      default:
+        throw new AppError(503, 'UNAVAILABLE', 'Facebook did not complete the request; please try again later');
+    }
+  }
+
+  function decryptOrUndefined(stored: string): string | undefined {
+    try {
+      return meta.tokens.decrypt(stored);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function ownedPage(userId: string, pageId: string): Promise<FacebookPageRow> {
+    const page = await repo.findPage(userId, pageId);
+    if (!page) throw pageNotFound();
+    return page;
+  }
+
+  async function tokenOf(userId: string, page: FacebookPageRow): Promise<string> {
+    const token = decryptOrUndefined(page.pageTokenEncrypted);
+    if (token === undefined) {
+      // The key changed (TOKEN_ENCRYPTION_KEY rotated) or the value was tampered with: only a reconnect helps.
+      await repo.markNeedsReconnect(userId, page.pageId, now());
+      throw reconnect();
+    }
+    return token;
+  }
+
+  const service: FacebookService = {
+    async connectUrl(userId) {
+      const nonce = randomBytes(32).toString('base64url');
+      const createdAt = now();
+      await repo.insertConnectState({ nonceHash: sha256(nonce), userId, createdAt, expiresAt: new Date(createdAt.getTime() + CONNECT_STATE_TTL_MS) });
+      const url = new URL(`${meta.dialogUrl}/${FACEBOOK_API_VERSION}/dialog/oauth`);
+      url.searchParams.set('client_id', meta.appId);
+      url.searchParams.set('redirect_uri', meta.redirectUri);
+      url.searchParams.set('state', nonce);
+      url.searchParams.set('scope', CONNECT_SCOPES.join(','));
+      url.searchParams.set('response_type', 'code');
+      return { url: url.toString(), sandbox: meta.sandbox };
+    },
+
+    async completeConnect({ code, state, error }) {
+      // The state is consumed first, whatever else the callback says: it is single use in every case.
+      const userId = state && state.length <= 128 ? await repo.consumeConnectState(sha256(state), now()) : undefined;
+      if (!userId) throw new ConnectError('invalid_state', 'unknown, expired or already used state');
+      if (error) throw new ConnectError(error === 'access_denied' ? 'access_denied' : 'facebook_error', `dialog answered ${error}`);
+      if (!code) throw new ConnectError('missing_code');
+      try {
+        const short = await meta.graph.exchangeCode(code, meta.redirectUri);
+        const long = await meta.graph.exchangeForLongLived(short.access_token);
+        const me = await meta.graph.me(long.access_token);
+        const usable = (await meta.graph.pages(long.access_token)).filter((page) => typeof page.access_token === 'string' && page.access_token);
+        await repo.saveConnection(
+          userId,
+          {
+            facebookUserId: me.id,
+            name: me.name,
+            userTokenEncrypted: meta.tokens.encrypt(long.access_token),
+            sandbox: meta.sandbox,
+            pages: usable.map((page) => ({ pageId: page.id, name: page.name, pageTokenEncrypted: meta.tokens.encrypt(page.access_token ?? '') })),
+          },
+          now(),
+        );
+        return { userId, accountName: me.name, pages: usable.length, maskedToken: maskToken(long.access_token) };
+      } catch (thrown) {
+        if (thrown instanceof GraphApiError) {
+          app.log.warn({ kind: thrown.kind, graphCode: thrown.code, operation: thrown.operation }, 'Facebook connect failed at Graph');
+          throw new ConnectError('facebook_error', thrown.message);
+        }
+        throw thrown;
+      }
+    },
+
+    async accounts(userId) {
+      const [accounts, pages] = await Promise.all([repo.listAccounts(userId), repo.listPages(userId)]);
+      return accounts.map((account) => {
+        const userToken = decryptOrUndefined(account.userTokenEncrypted);
+        return {
+          name_fb: account.name,
+          id_user_fb: account.facebookUserId,
+          access_token_user: userToken === undefined ? '…' : maskToken(userToken),
+          sandbox: account.sandbox,
+          page_data: pages
+            .filter((page) => page.accountId === account.id)
+            .map((page) => {
+              const pageToken = decryptOrUndefined(page.pageTokenEncrypted);
+              return {
+                page_name: page.name,
+                page_id: page.pageId,
+                page_access_token: pageToken === undefined ? '…' : maskToken(pageToken),
+                subscribed: page.subscribed,
+                needs_reconnect: page.needsReconnect || pageToken === undefined,
+              };
+            }),
+        };
+      });
+    },
+
+    async setSubscription(userId, pageId, type, action) {
+      const page = await ownedPage(userId, pageId);
+      const token = await tokenOf(userId, page);
+      const field = GRAPH_FIELD_OF[type];
+      let fields: string[];
+      try {
+        const current = await meta.graph.subscribedFields(pageId, token);
+        fields = action === 'subscribe' ? [...new Set([...current, field])] : current.filter((item) => item !== field);
+        await meta.graph.setSubscribedFields(pageId, token, fields);
+      } catch (error) {
+        return graphFailure(error, userId, pageId);
+      }
+      const subscribed = uniqueActions(fields.flatMap((item) => ACTION_OF_FIELD.get(item) ?? []));
+      await repo.setSubscribed(userId, pageId, subscribed, now());
+      return subscribed;
+    },
+
+    async getManagers(userId, username, pageIds) {
+      return (await repo.listManagers(userId, [...new Set(pageIds)])).map((row) => toPageManager(row, username));
+    },
+
+    async saveManager(userId, username, input) {
+      const page = await ownedPage(userId, input.page_id);
+      if (input.config_id !== null) await app.botConfigs.assertConfigOwned(userId, input.config_id);
+      const fields = {
+        pageName: page.name,
+        files: input.files.map((file) => ({ collection_name: file.collection_name, file_name: file.file_name })),
+        configId: input.config_id,
+        action: uniqueActions(input.action),
+        autoReply: input.auto_reply,
+      };
+      if (input.manager_id === undefined) return toPageManager(await repo.upsertManager(userId, page.pageId, fields, now()), username);
+      const existing = isUuid(input.manager_id) ? await repo.findManager(userId, input.manager_id) : undefined;
+      if (!existing) throw new AppError(404, 'NOT_FOUND', 'Page manager not found');
+      if (existing.pageId !== page.pageId) throw new AppError(400, 'BAD_REQUEST', 'A page manager cannot be moved to another page');
+      const row = await repo.updateManager(userId, existing.id, page.pageId, fields, now());
+      if (!row) throw new AppError(404, 'NOT_FOUND', 'Page manager not found');
+      return toPageManager(row, username);
+    },
+
+    async deleteManager(userId, managerId) {
+      if (!isUuid(managerId) || !(await repo.deleteManager(userId, managerId))) throw new AppError(404, 'NOT_FOUND', 'Page manager not found');
+    },
+
+    async saveCollections(userId, pageIds, files) {
+      const wanted = [...new Set(pageIds)];
+      const pages = (await repo.listPages(userId)).filter((page) => wanted.includes(page.pageId));
+      if (pages.length !== wanted.length) throw pageNotFound();
+      const refs = files.map((file) => ({ collection_name: file.collection_name, file_name: file.file_name }));
+      await repo.setManagerFiles(userId, pages.map((page) => ({ pageId: page.pageId, pageName: page.name })), refs, now());
+    },
+
+    async pageToken(userId, pageId) {
+      return tokenOf(userId, await ownedPage(userId, pageId));
+    },
+  };
+  app.decorate('facebook', service);
+}
+
+export default fp(facebookServicePlugin, {
+  name: 'facebook-service',
+  fastify: '5.x',
+  dependencies: ['clock', 'meta-app', 'facebook-repository', 'bot-config-service'],
+});

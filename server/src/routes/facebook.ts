@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { OK, ok, registerEndpoint } from '../http/contract-route.js';
+
+/** Connected Facebook accounts and pages, subscriptions at Meta, and each page's manager. */
+export default async function facebookRoutes(app: FastifyInstance) {
+  registerEndpoint(app, 'facebookConnectUrl', async (request) => ok(await app.facebook.connectUrl(request.user.userId)));
+
+  registerEndpoint(app, 'accessTokenPages', async (request) => ok(await app.facebook.accounts(request.user.userId)));
+
+  registerEndpoint(app, 'subscribed', async ({ user, body }) => {
+    const subscribed = await app.facebook.setSubscription(user.userId, body.page_id, body.type, body.action);
+    return ok({ page_id: body.page_id, subscribed });
+  });
+
+  registerEndpoint(app, 'getManager', async ({ user, body }) =>
+    ok(await app.facebook.getManagers(user.userId, user.username, body.page_data.map((page) => page.page_id))),
+  );
+
+  registerEndpoint(app, 'updateManager', async ({ user, body }) => ok(await app.facebook.saveManager(user.userId, user.username, body)));
+
+  registerEndpoint(app, 'deleteManager', async ({ user, body }) => {
+    await app.facebook.deleteManager(user.userId, body.manager_id);
+    return OK;
+  });
+
+  registerEndpoint(app, 'saveCollectionPage', async ({ user, body }) => {
+    await app.facebook.saveCollections(user.userId, body.list_page_ids, body.list_collections);
+    return OK;
+  });
+}
