@@ -38,7 +38,7 @@ const forbiddenPackages = (self) =>
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/data/**', '**/test-results/**', '**/playwright-report/**', '.redeploy-*/**', 'e2e/.tmp/**', '**/*.d.ts'],
+    ignores: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/data/**', '**/test-results/**', '**/playwright-report/**', '.redeploy-*/**', 'e2e/.tmp*/**', '**/*.d.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,

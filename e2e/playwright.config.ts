@@ -18,6 +18,8 @@ export default defineConfig({
   use: {
     baseURL: SHELL_URL,
     trace: 'retain-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     launchOptions: {
       executablePath: CHROMIUM,
       args: [

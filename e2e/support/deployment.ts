@@ -6,7 +6,7 @@ import { REMOTE_AUDIENCES, REMOTE_FOLDERS, REMOTE_NAMES, type RemoteName } from 
 import { API_URL, E2E_PORTS, remoteOrigin, SHELL_URL } from './ports';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const TMP_DIR = join(REPO_ROOT, 'e2e', '.tmp');
+export const TMP_DIR = join(REPO_ROOT, 'e2e', process.env.E2E_PORT_OFFSET ? `.tmp-${process.env.E2E_PORT_OFFSET}` : '.tmp');
 export const SHELL_DEPLOY_DIR = join(TMP_DIR, 'shell');
 export const SHORT_SHELL_DEPLOY_DIR = join(TMP_DIR, 'shell-short-ttl');
 export const apiLogFile = (port: number) => join(TMP_DIR, `api-${port}.log`);

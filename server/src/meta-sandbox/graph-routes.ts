@@ -107,6 +107,8 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     reply
       .status(status)
       .header('content-security-policy', `default-src 'none'; style-src 'nonce-${page.nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`)
+      // Opened as the connect popup: a same-origin COOP would cut the popup off from the shell (no opener).
+      .header('cross-origin-opener-policy', 'unsafe-none')
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(page.html);
@@ -137,7 +139,8 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
       target.searchParams.set('code', tokens.issue({ k: 'code', u: account.id, r: p.redirect_uri, exp: nowSeconds() + CODE_SECONDS }));
     }
     if (p.state) target.searchParams.set('state', p.state);
-    return reply.redirect(target.toString(), 303);
+    // Browsers apply COOP on redirects too: this hop must not isolate the popup from the shell either.
+    return reply.header('cross-origin-opener-policy', 'unsafe-none').redirect(target.toString(), 303);
   });
 
   // ── Tokens ──────────────────────────────────────────────────────────────────────────────────────────

@@ -51,6 +51,8 @@ export default async function facebookConnectRoutes(app: FastifyInstance) {
     return reply
       .status(status)
       .header('content-security-policy', `default-src 'none'; script-src 'nonce-${page.nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)
+      // This page must still see `window.opener` (the shell) to post the result: no COOP isolation here.
+      .header('cross-origin-opener-policy', 'unsafe-none')
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8')

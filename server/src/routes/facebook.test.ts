@@ -65,6 +65,8 @@ describe.each(testDatabases)('Facebook pages through the Meta sandbox (%s)', (ki
     expect(dialog.body).toContain('Tiệm Bánh Mì Cô Lan');
     expect(dialog.body).toContain('Continue as');
     expect(dialog.headers['content-security-policy']).toContain("default-src 'none'");
+    // Opened as a popup of the shell (another origin): COOP isolation would cut it off from its opener.
+    expect(dialog.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     const evil = new URL(url);
     evil.searchParams.set('redirect_uri', 'https://evil.example/steal');
     expect((await t.app.inject({ method: 'GET', url: localPath(evil.toString()) })).statusCode).toBe(400);
@@ -81,6 +83,7 @@ describe.each(testDatabases)('Facebook pages through the Meta sandbox (%s)', (ki
     const csp = String(landing.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'nonce-[^']+'/);
     expect(csp).not.toContain('unsafe-inline');
+    expect(landing.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     const { message, targetOrigin } = postedMessage(landing.body);
     expect(targetOrigin).toBe('http://localhost:3000');
     expect(message).toMatchObject({ source: CONNECT_SOURCE, name_fb: 'Nguyễn Thị Lan', pages: 3 });

@@ -60,6 +60,8 @@ export async function connectThroughSandbox(t: TestApp, user: SignedIn, choice: 
     payload: form.toString(),
   });
   expect(picked.statusCode, picked.body).toBe(303);
+  // Every hop of the popup keeps its opener (COOP is applied on redirects too).
+  expect(picked.headers['cross-origin-opener-policy']).toBe('unsafe-none');
   const redirect = String(picked.headers.location);
   const landing = await t.app.inject({ method: 'GET', url: localPath(redirect) });
   return { connectUrl: url, redirect, landing, state: dialogUrl.searchParams.get('state') ?? '' };

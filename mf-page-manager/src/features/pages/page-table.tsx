@@ -63,6 +63,7 @@ export function PageTable({ rows, configs, collection, loading }: PageTableProps
           allowClear
           style={{ width: '100%', minWidth: 160 }}
           placeholder={t('pages.configPlaceholder')}
+          aria-label={t('pages.configFor', { page: row.page.page_name })}
           notFoundContent={t('config.empty')}
           disabled={savingPageId === row.page.page_id}
           value={row.manager?.config_id ?? undefined}

@@ -1,0 +1,103 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { newAccount, registerAccount, signIn } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+
+/** A brand-new user, signed in, so the Facebook connection starts from nothing. */
+async function freshUser(page: Page, playwright: { request: { newContext(): Promise<APIRequestContext> } }) {
+  const account = newAccount('user');
+  const request = await playwright.request.newContext();
+  await registerAccount(request, account);
+  await request.dispose();
+  await signIn(page, account);
+  return account;
+}
+
+async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+}
+
+test.describe('Facebook pages and the bot configuration (Meta sandbox)', () => {
+  test('connect through the sandbox, define the bot, attach it to a page and subscribe to comments', async ({ page, playwright }) => {
+    test.setTimeout(120_000);
+    await freshUser(page, playwright);
+    await page.goto('/user-dashboard/page-manager/');
+    await expect(page.getByText('Chưa kết nối Facebook')).toBeVisible();
+
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Kết nối Facebook' }).click();
+    const popup = await popupOpened;
+    await expect(popup.getByText('META SANDBOX', { exact: true })).toBeVisible();
+    // The spec's 600×700 popup.
+    expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 700]);
+    const popupClosed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: /Tiếp tục với tên Nguyễn Thị Lan/ }).click();
+    await popupClosed;
+    await expect(page.getByText('Kết nối thành công!')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Tiệm Bánh Mì Cô Lan/ })).toBeVisible();
+    await expect(page.getByText('Sandbox').first()).toBeVisible();
+
+    // Identity: the name is required, in the user's language.
+    await page.goto('/user-dashboard/page-manager/identity-manager/');
+    await page.getByRole('button', { name: 'Thêm danh tính' }).click();
+    const identityDialog = page.getByRole('dialog');
+    await identityDialog.getByRole('button', { name: 'Lưu' }).click();
+    await expect(identityDialog.getByText('Vui lòng nhập tên.')).toBeVisible();
+    await identityDialog.getByLabel('Tên', { exact: true }).fill('Chị Lan bán bánh mì');
+    await identityDialog.getByLabel('Phong cách trò chuyện').fill('Thân thiện, xưng em, gọi khách là anh/chị');
+    await identityDialog.getByRole('button', { name: 'Lưu' }).click();
+    await expect(page.getByRole('cell', { name: 'Chị Lan bán bánh mì' })).toBeVisible();
+
+    await page.goto('/user-dashboard/page-manager/procedure-manager/');
+    await page.getByRole('button', { name: 'Thêm quy trình' }).click();
+    const procedureDialog = page.getByRole('dialog');
+    await procedureDialog.getByLabel('Tên', { exact: true }).fill('Nhận đơn bánh mì');
+    await procedureDialog.getByLabel('Mô tả quy trình').fill('1. Chào khách\n2. Hỏi số lượng và địa chỉ\n3. Xác nhận đơn');
+    await procedureDialog.getByRole('button', { name: 'Lưu' }).click();
+    await expect(page.getByRole('cell', { name: 'Nhận đơn bánh mì' })).toBeVisible();
+
+    await page.goto('/user-dashboard/page-manager/config-manager/');
+    await page.getByRole('button', { name: 'Thêm cấu hình' }).click();
+    const configDialog = page.getByRole('dialog');
+    await configDialog.getByLabel('Tên', { exact: true }).fill('Bot bán hàng Cô Lan');
+    await chooseOption(page, 'Quy trình', 'Nhận đơn bánh mì');
+    await chooseOption(page, 'Danh tính', 'Chị Lan bán bánh mì');
+    await configDialog.getByLabel('Vai trò').fill('tư vấn bán hàng');
+    await configDialog.getByRole('button', { name: 'Lưu' }).click();
+    await expect(page.getByRole('cell', { name: 'Bot bán hàng Cô Lan' })).toBeVisible();
+
+    // Attach the config to a page and subscribe it to automatic comment replies.
+    await page.goto('/user-dashboard/page-manager/');
+    const row = page.getByRole('row', { name: /Tiệm Bánh Mì Cô Lan/ });
+    await page.getByLabel('Cấu hình cho Tiệm Bánh Mì Cô Lan').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Bot bán hàng Cô Lan', { exact: true }).click();
+    await expect(page.getByText('Đã lưu cài đặt của Tiệm Bánh Mì Cô Lan.')).toBeVisible();
+
+    await row.getByRole('button', { name: 'Đăng ký trả lời bình luận' }).click();
+    await expect(page.getByText(/Bạn có muốn đăng ký trả lời tự động bằng AI/)).toBeVisible();
+    await page.getByRole('button', { name: 'Đồng ý' }).click();
+    await expect(row.getByRole('button', { name: 'Hủy trả lời bình luận' })).toBeVisible();
+    await expect(row.getByText('Bình luận', { exact: true })).toBeVisible();
+
+    // What the table shows is what the sandbox (Meta) now has, after a reload too.
+    await page.reload();
+    const reloadedRow = page.getByRole('row', { name: /Tiệm Bánh Mì Cô Lan/ });
+    await expect(reloadedRow.getByRole('button', { name: 'Hủy trả lời bình luận' })).toBeVisible();
+    await expect(reloadedRow.getByRole('button', { name: 'Đăng ký trả lời tin nhắn' })).toBeVisible();
+    await expect(reloadedRow.getByText('Bot bán hàng Cô Lan')).toBeVisible();
+  });
+
+  test('a blocked popup logs a console message and the page keeps working', async ({ page, playwright }) => {
+    await freshUser(page, playwright);
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    await page.goto('/user-dashboard/page-manager/');
+    await page.getByRole('button', { name: 'Kết nối Facebook' }).click();
+    await expect(page.getByText(/Trình duyệt đã chặn cửa sổ Facebook/)).toBeVisible();
+    expect(messages.some((text) => /popup/i.test(text))).toBe(true);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
