@@ -27,12 +27,12 @@ export function PageManagerPage() {
         ) : null}
       </Card>
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={7}>
+        <Col xs={24} xxl={6}>
           <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('pages.accountsTitle')}</h2>}>
             <AccountsTree accounts={data.accounts} />
           </Card>
         </Col>
-        <Col xs={24} lg={17}>
+        <Col xs={24} xxl={18}>
           <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('pages.tableTitle')}</h2>}>
             <PageTable rows={data.rows} configs={data.configs} collection={data.collection} loading={data.loading} />
           </Card>
