@@ -19,8 +19,9 @@ export function readRefreshCookie(request: FastifyRequest): string | undefined {
   return request.cookies[REFRESH_COOKIE] || undefined;
 }
 
-export function setRefreshCookie(reply: FastifyReply, options: RefreshCookieOptions, token: string, maxAgeSeconds: number) {
-  reply.setCookie(REFRESH_COOKIE, token, { ...options, maxAge: maxAgeSeconds });
+/** Without `maxAgeSeconds` the cookie lives until the browser session ends ("remember me" unticked). */
+export function setRefreshCookie(reply: FastifyReply, options: RefreshCookieOptions, token: string, maxAgeSeconds?: number) {
+  reply.setCookie(REFRESH_COOKIE, token, maxAgeSeconds === undefined ? options : { ...options, maxAge: maxAgeSeconds });
 }
 
 export function clearRefreshCookie(reply: FastifyReply, options: RefreshCookieOptions) {

@@ -114,6 +114,17 @@ describe.each(testDatabases)('sessions on %s', (kind) => {
     );
   });
 
+  it('without "remember me" the refresh cookie ends with the browser session, through every rotation', async () => {
+    const { response, refreshToken } = await login(t, alice.username, alice.password, false);
+    const flags = String(response.headers['set-cookie']).split('; ');
+    expect(flags).toEqual(expect.arrayContaining(['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/refresh_token']));
+    expect(flags.some((flag) => /^(Max-Age|Expires)=/i.test(flag))).toBe(false);
+
+    const refreshed = await refresh(t, refreshToken);
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(String(refreshed.headers['set-cookie']).split('; ').some((flag) => /^(Max-Age|Expires)=/i.test(flag))).toBe(false);
+  });
+
   it('stores refresh tokens hashed, never as sent', async () => {
     const { refreshToken } = await login(t, alice.username, alice.password);
     const rows = await t.app.db.orm.execute<{ token_hash: string }>(sql`select token_hash from refresh_tokens`);

@@ -20,7 +20,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
     app,
     'login',
     async ({ body }, reply) => {
-      const { accessToken, refreshCookie, user } = await app.sessions.login(body.username, body.password);
+      const { accessToken, refreshCookie, user } = await app.sessions.login(body.username, body.password, body.remember);
       setRefreshCookie(reply, cookie, refreshCookie.token, refreshCookie.maxAgeSeconds);
       return ok({ access_token: accessToken, ...featuresFor(user.role) });
     },

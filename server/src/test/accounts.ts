@@ -72,8 +72,8 @@ export interface LoggedIn {
   response: LightMyRequestResponse;
 }
 
-export async function login(t: TestApp, username: string, password: string): Promise<LoggedIn> {
-  const response = await post(t, '/login', { username, password });
+export async function login(t: TestApp, username: string, password: string, remember?: boolean): Promise<LoggedIn> {
+  const response = await post(t, '/login', remember === undefined ? { username, password } : { username, password, remember });
   expect(response.statusCode, response.body).toBe(200);
   const refreshToken = refreshCookieOf(response)?.value;
   expect(refreshToken).toBeTruthy();

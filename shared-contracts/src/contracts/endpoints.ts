@@ -114,7 +114,8 @@ export const endpoints = {
   },
   login: {
     method: 'POST', path: 'login', auth: 'public', summary: 'Sign in; sets the refresh cookie',
-    body: z.object({ username: z.string().trim().min(1).max(254), password: z.string().min(1).max(128) }),
+    // `remember: false` makes the refresh cookie a browser-session cookie ("remember me" unticked).
+    body: z.object({ username: z.string().trim().min(1).max(254), password: z.string().min(1).max(128), remember: z.boolean().default(true) }),
     response: envelope(z.object({ access_token: z.string(), user_features: z.array(z.string()), list_features: z.array(z.string()) })),
   },
   requestPasswordReset: {

@@ -35,6 +35,7 @@ export function SignInPage() {
       const response = await apiClient.http.post<EndpointResponse<'login'>>(endpoints.login.path, {
         username: values.username,
         password: values.password,
+        remember: values.remember,
       });
       if (!startSession(store, response.data.data, values.remember)) throw new Error('Unreadable access token');
       const role = store.getState().auth.user?.role;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const ACCOUNT_ROLES = ['user', 'partner'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
@@ -66,6 +66,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: instant().notNull(),
     absoluteExpiresAt: instant().notNull(),
+    /** "Remember me": a persistent refresh cookie; otherwise it ends with the browser session. */
+    persistent: boolean().notNull().default(true),
     revokedAt: instant(),
     /** `logout`, `refresh_token_reuse`, `password_reset`. */
     revokedReason: text(),

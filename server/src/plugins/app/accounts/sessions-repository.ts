@@ -24,7 +24,7 @@ const PRUNE_AFTER_MS = 24 * 3600 * 1000;
 
 export interface SessionsRepository {
   /** The session and its first refresh token; also forgets the user's sessions that ended a day ago. */
-  createSession(session: { id: string; userId: string; createdAt: Date; absoluteExpiresAt: Date }, token: NewRefreshToken): Promise<void>;
+  createSession(session: { id: string; userId: string; createdAt: Date; absoluteExpiresAt: Date; persistent: boolean }, token: NewRefreshToken): Promise<void>;
   /** The token with its session and user, whatever their state. */
   findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | undefined>;
   /**

@@ -11,7 +11,8 @@ import type { RefreshTokenRecord } from './sessions-repository.js';
 /** A refresh token to set as the cookie, valid for the rest of the session. */
 export interface RefreshCookie {
   token: string;
-  maxAgeSeconds: number;
+  /** Absent for a session that is not remembered: the cookie then ends with the browser session. */
+  maxAgeSeconds?: number;
 }
 
 export interface SignedIn {
@@ -28,7 +29,7 @@ export interface Refreshed {
 
 export interface SessionsService {
   /** By username or email; `401 INVALID_CREDENTIALS` for both an unknown user and a wrong password. */
-  login(identifier: string, password: string): Promise<SignedIn>;
+  login(identifier: string, password: string, remember?: boolean): Promise<SignedIn>;
   refresh(refreshToken: string | undefined): Promise<Refreshed>;
   logout(sessionId: string): Promise<void>;
 }
@@ -63,13 +64,13 @@ async function sessionsService(app: FastifyInstance) {
   const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000);
   const secondsBetween = (from: Date, to: Date) => Math.floor((to.getTime() - from.getTime()) / 1000);
 
-  function newRefreshToken(now: Date, sessionEnds: Date) {
+  function newRefreshToken(now: Date, sessionEnds: Date, persistent: boolean) {
     const token = randomBytes(32).toString('base64url');
     const idleExpiry = later(now, refreshTokenTtlSeconds);
     return {
       token,
       row: { tokenHash: hashRefreshToken(token), issuedAt: now, expiresAt: idleExpiry < sessionEnds ? idleExpiry : sessionEnds },
-      cookie: { token, maxAgeSeconds: secondsBetween(now, sessionEnds) },
+      cookie: persistent ? { token, maxAgeSeconds: secondsBetween(now, sessionEnds) } : { token },
     };
   }
 
@@ -102,11 +103,17 @@ async function sessionsService(app: FastifyInstance) {
   }
 
   const service: SessionsService = {
-    async login(identifier, password) {
+    async login(identifier, password, remember = true) {
       const user = await checkPassword(identifier, password);
       const now = app.clock.now();
-      const session = { id: randomUUID(), userId: user.id, createdAt: now, absoluteExpiresAt: later(now, sessionAbsoluteLifetimeSeconds) };
-      const refresh = newRefreshToken(now, session.absoluteExpiresAt);
+      const session = {
+        id: randomUUID(),
+        userId: user.id,
+        createdAt: now,
+        absoluteExpiresAt: later(now, sessionAbsoluteLifetimeSeconds),
+        persistent: remember,
+      };
+      const refresh = newRefreshToken(now, session.absoluteExpiresAt, remember);
       await repository.createSession(session, refresh.row);
       const sessionUser = sessionUserOf(user);
       app.log.info({ userId: user.id, sessionId: session.id }, 'signed in');
@@ -122,7 +129,7 @@ async function sessionsService(app: FastifyInstance) {
 
       if (record.token.rotatedAt === null) {
         if (record.token.expiresAt <= now) throw sessionExpired();
-        const next = newRefreshToken(now, record.session.absoluteExpiresAt);
+        const next = newRefreshToken(now, record.session.absoluteExpiresAt, record.session.persistent);
         if (await repository.rotateRefreshToken(tokenHash, record.session.id, next.row)) {
           return { accessToken: await app.accessTokens.issue(sessionUserOf(record.user), record.session.id), refreshCookie: next.cookie };
         }
