@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import viVN from 'antd/locale/vi_VN';
 import { useEffect } from 'react';
@@ -18,7 +18,7 @@ import { FullPageLoader } from './components/full-page-loader';
 import { registerRemotesFor } from './mf/remote-registry';
 import type { AppRouter } from './routing/router';
 import { loadSessionData } from './session/session';
-import { selectThemeMode } from './theme/theme-slice';
+import { useApplyTheme } from './theme/use-apply-theme';
 
 /** Registers the remotes the current session may see; re-runs when the session's role changes. */
 function RemoteAudienceSync() {
@@ -41,7 +41,7 @@ function SessionDataLoader() {
 
 function Themed({ router }: { router: AppRouter }) {
   const { t, i18n } = useTranslation('common');
-  const mode = useAppSelector(selectThemeMode);
+  const themeProps = useApplyTheme();
   const ready = useAppSelector((state) => selectLoading(state, 'global'));
   const user = useAppSelector(selectSessionUser);
   // Registering before the first render keeps the first remote route from racing the registration.
@@ -53,7 +53,7 @@ function Themed({ router }: { router: AppRouter }) {
   return (
     <ConfigProvider
       locale={i18n.language === 'en' ? enUS : viVN}
-      theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, cssVar: { key: 'pm' } }}
+      {...themeProps}
     >
       <AntApp message={{ duration: TOAST.durationSeconds, top: TOAST.top }} notification={{ duration: NOTIFICATION_DURATION_SECONDS }}>
         <RemoteAudienceSync />

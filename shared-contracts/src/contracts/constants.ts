@@ -133,3 +133,46 @@ export type Feature = (typeof FEATURES)[number];
  */
 export const FACEBOOK_CONNECT_PATH = 'api/v1/facebook/connect';
 export const FACEBOOK_CONNECT_MESSAGE_SOURCE = 'pagemate-facebook-connect';
+
+/** Every choice of the theme customizer (spec §3 theme settings, §4 theme states). */
+export const THEME_CHOICES = {
+  mode: ['light', 'dark'],
+  direction: ['ltr', 'rtl'],
+  navLayout: ['vertical', 'horizontal'],
+  navStyle: ['menu-click', 'menu-hover', 'icon-click', 'icon-hover'],
+  verticalStyle: ['default', 'closed', 'icontext', 'overlay', 'detached', 'doublemenu'],
+  pageStyle: ['regular', 'classic', 'modern'],
+  width: ['fullwidth', 'boxed'],
+  menuPosition: ['fixed', 'scrollable'],
+  headerPosition: ['fixed', 'scrollable'],
+  menuColour: ['light', 'dark', 'color', 'gradient', 'transparent'],
+  headerColour: ['light', 'dark', 'color', 'gradient', 'transparent'],
+} as const;
+export type ThemeChoiceName = keyof typeof THEME_CHOICES;
+
+/** The five preset primary colours; the first is antd's own primary. */
+export const THEME_PRIMARY_PRESETS = ['#1677ff', '#7c3aed', '#e11d48', '#0d9488', '#ea580c'] as const;
+/** The five preset page background colours (the default keeps the mode's own background). */
+export const THEME_BACKGROUND_PRESETS = ['#f0f4ff', '#f5f0ff', '#fff1f2', '#ecfdf5', '#fff7ed'] as const;
+/** The five background images (drawn in CSS, nothing downloaded), or none. */
+export const THEME_BACKGROUND_IMAGES = ['none', 'aurora', 'dots', 'grid', 'waves', 'sunset'] as const;
+
+/** The reset state (spec §4): light, LTR, vertical overlay, regular, full width, fixed menu and header. */
+export const THEME_DEFAULTS = {
+  mode: 'light',
+  direction: 'ltr',
+  navLayout: 'vertical',
+  navStyle: 'menu-click',
+  verticalStyle: 'overlay',
+  pageStyle: 'regular',
+  width: 'fullwidth',
+  menuPosition: 'fixed',
+  headerPosition: 'fixed',
+  menuColour: 'light',
+  headerColour: 'light',
+  primaryColour: THEME_PRIMARY_PRESETS[0],
+  backgroundColour: null,
+  backgroundImage: 'none',
+} as const;
+/** Width of the boxed layout. */
+export const BOXED_LAYOUT_MAX_WIDTH_PX = 1280;

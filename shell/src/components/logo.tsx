@@ -1,13 +1,15 @@
 import { RobotFilled } from '@ant-design/icons';
+import { theme } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
 /** The brand mark; links to `/` (spec §2). */
 export function Logo({ inverted = false }: { inverted?: boolean }) {
   const { t } = useTranslation('common');
+  const { token } = theme.useToken();
   return (
     <Link to="/" aria-label={t('menu.home')} style={{ display: 'inline-flex', alignItems: 'center', gap: 8, fontWeight: 700, fontSize: 18, color: inverted ? '#fff' : undefined }}>
-      <RobotFilled style={{ color: '#1677ff', fontSize: 22 }} aria-hidden />
+      <RobotFilled style={{ color: inverted ? '#fff' : token.colorPrimary, fontSize: 22 }} aria-hidden />
       <span>{t('brand.name')}</span>
     </Link>
   );

@@ -2,7 +2,7 @@ import { FacebookOutlined, FullscreenExitOutlined, FullscreenOutlined, MoonOutli
 import { Button, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS, useAppDispatch, useAppSelector } from '@pagemate/shared-contracts';
+import { useAppDispatch, useAppSelector } from '@pagemate/shared-contracts';
 import { selectThemeMode, themeModeSet } from '../theme/theme-slice';
 
 /** Placeholders for the three social/shop channels of spec §2. */
@@ -45,6 +45,7 @@ export function FullscreenToggle() {
   );
 }
 
+/** Light/dark in one click; the same setting as the customizer's mode (saved by useApplyTheme). */
 export function ThemeSwitch() {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
@@ -56,10 +57,7 @@ export function ThemeSwitch() {
       icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />}
       aria-label={t(next === 'light' ? 'header.theme.toLight' : 'header.theme.toDark')}
       data-testid="theme-switch"
-      onClick={() => {
-        dispatch(themeModeSet(next));
-        localStorage.setItem(STORAGE_KEYS.theme, JSON.stringify({ mode: next }));
-      }}
+      onClick={() => dispatch(themeModeSet(next))}
     />
   );
 }

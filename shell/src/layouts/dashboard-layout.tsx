@@ -1,56 +1,84 @@
 import { Breadcrumb, Layout, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { breadcrumbsFor, hrefOf, selectSessionUser, useAppSelector, dashboardMenuOf } from '@pagemate/shared-contracts';
+import {
+  BOXED_LAYOUT_MAX_WIDTH_PX,
+  breadcrumbsFor,
+  dashboardMenuOf,
+  hrefOf,
+  selectSessionUser,
+  useAppSelector,
+} from '@pagemate/shared-contracts';
 import { AppHeader } from '../header/app-header';
 import { ScrollToTop } from '../header/scroll-to-top';
 import { SideMenu } from '../menu/side-menu';
 import { useScrolledPast, useSideMenuCollapse } from '../menu/use-side-menu-collapse';
-import { selectThemeMode } from '../theme/theme-slice';
+import { VerticalSider } from '../menu/vertical-sider';
+import { selectThemeSettings } from '../theme/theme-slice';
 
-/** The dashboard layout: the role's side menu (user, or partner for every other role), header, breadcrumbs. */
+/** Vertical styles that start with the menu collapsed, so choosing them shows their collapsed look at once. */
+const STARTS_COLLAPSED = new Set(['closed', 'icontext']);
+
+/**
+ * The dashboard layout: the role's menu (user, or partner for every other role) as a side menu or in the
+ * header bar, header, breadcrumbs; full width or boxed, on the chosen background.
+ */
 export function DashboardLayout() {
   const { t } = useTranslation('common');
   const user = useAppSelector(selectSessionUser);
-  const mode = useAppSelector(selectThemeMode);
-  const [collapsed, setCollapsed] = useSideMenuCollapse();
+  const settings = useAppSelector(selectThemeSettings);
+  const horizontal = settings.navLayout === 'horizontal';
+  const [collapsed, setCollapsed] = useSideMenuCollapse(STARTS_COLLAPSED.has(settings.verticalStyle));
   const sticky = useScrolledPast();
   const { pathname } = useLocation();
   const { token } = theme.useToken();
   const menu = dashboardMenuOf(user?.role ?? 'user');
+  const boxed = settings.width === 'boxed';
+  const trigger = settings.navStyle.endsWith('-hover') ? 'hover' : 'click';
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        trigger={null}
-        width={248}
-        theme={mode}
-        className={sticky ? 'pm-sider pm-sider--sticky' : 'pm-sider'}
-        style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto', boxShadow: sticky ? token.boxShadowSecondary : undefined }}
-        data-testid="side-menu"
-        data-collapsed={collapsed}
-        data-sticky={sticky}
+    <div
+      className="pm-page"
+      style={{ minHeight: '100vh', backgroundColor: token.colorBgLayout, backgroundImage: 'var(--pm-bg-image)' }}
+    >
+      <Layout
+        data-testid="dashboard-layout"
+        className="pm-frame"
+        hasSider={!horizontal}
+        style={{
+          minHeight: '100vh',
+          background: 'transparent',
+          maxWidth: boxed ? BOXED_LAYOUT_MAX_WIDTH_PX : undefined,
+          marginInline: boxed ? 'auto' : undefined,
+          boxShadow: boxed ? token.boxShadowTertiary : undefined,
+          borderInline: boxed ? `1px solid ${token.colorBorderSecondary}` : undefined,
+        }}
       >
-        <nav aria-label={t('menu.sections.main')}>
-          <SideMenu menu={menu} theme={mode} />
-        </nav>
-      </Layout.Sider>
-      <Layout>
-        <AppHeader collapsed={collapsed} onToggleMenu={() => setCollapsed(!collapsed)} />
-        <Layout.Content style={{ padding: 24 }}>
-          <Breadcrumb
-            style={{ marginBottom: 16 }}
-            items={breadcrumbsFor(pathname).map((route) => ({ title: <Link to={hrefOf(route.path)}>{t(route.labelKey)}</Link> }))}
+        {horizontal ? null : <VerticalSider menu={menu} collapsed={collapsed} onCollapse={setCollapsed} sticky={sticky} />}
+        <Layout style={{ background: 'transparent', minWidth: 0 }}>
+          <AppHeader
+            collapsed={collapsed}
+            onToggleMenu={() => setCollapsed(!collapsed)}
+            topMenu={
+              horizontal
+                ? (dark) => (
+                    <SideMenu menu={menu} theme={dark ? 'dark' : 'light'} mode="horizontal" trigger={trigger} testId="top-menu" />
+                  )
+                : undefined
+            }
           />
-          <main id="main">
-            <Outlet />
-          </main>
-        </Layout.Content>
+          <Layout.Content className="pm-content" style={{ padding: settings.pageStyle === 'modern' ? 32 : 24 }}>
+            <Breadcrumb
+              style={{ marginBottom: 16 }}
+              items={breadcrumbsFor(pathname).map((route) => ({ title: <Link to={hrefOf(route.path)}>{t(route.labelKey)}</Link> }))}
+            />
+            <main id="main">
+              <Outlet />
+            </main>
+          </Layout.Content>
+        </Layout>
+        <ScrollToTop />
       </Layout>
-      <ScrollToTop />
-    </Layout>
+    </div>
   );
 }

@@ -35,3 +35,15 @@ export function buildMenuItems(menu: MenuName, session: AccessSession | null, t:
   }
   return items;
 }
+
+type MenuGroup = Extract<ItemType, { children: ItemType[] }>;
+
+/** The top-level group holding `key`, if any. */
+export function groupOf(items: ItemType[], key: string): MenuGroup | undefined {
+  return items.find((item): item is MenuGroup => !!item && 'children' in item && !!item.children?.some((child) => child?.key === key));
+}
+
+/** The top-level groups of a menu. */
+export function groupsOf(items: ItemType[]): MenuGroup[] {
+  return items.filter((item): item is MenuGroup => !!item && 'children' in item && Array.isArray(item.children));
+}

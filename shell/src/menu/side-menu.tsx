@@ -1,30 +1,40 @@
-import { Menu } from 'antd';
+import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { normalisePath, selectSessionUser, useAppSelector, type MenuName } from '@pagemate/shared-contracts';
-import { buildMenuItems } from './menu-items';
+import { buildMenuItems, groupOf } from './menu-items';
 
-/** The side menu of a layout: derived from the route table, current path highlighted, its group open. */
-export function SideMenu({ menu, theme }: { menu: MenuName; theme: 'light' | 'dark' }) {
+interface SideMenuProps {
+  menu: MenuName;
+  theme: 'light' | 'dark';
+  /** inline (accordion, the default), vertical (fly-outs) or horizontal (in the header bar). */
+  mode?: MenuProps['mode'];
+  /** How fly-out groups open: the nav style's click or hover. */
+  trigger?: MenuProps['triggerSubMenuAction'];
+  testId?: string;
+}
+
+/** A menu of a layout: derived from the route table, current path highlighted, its group open. */
+export function SideMenu({ menu, theme, mode = 'inline', trigger = 'hover', testId = `side-menu-${menu}` }: SideMenuProps) {
   const { t } = useTranslation('common');
   const user = useAppSelector(selectSessionUser);
   const { pathname } = useLocation();
   const items = useMemo(() => buildMenuItems(menu, user, t), [menu, user, t]);
   const current = normalisePath(pathname);
-  const openGroup = items.find(
-    (item) => item && 'children' in item && item.children?.some((child) => child?.key === current),
-  )?.key;
+  const openGroup = groupOf(items, current)?.key;
 
   return (
     <Menu
-      mode="inline"
+      mode={mode}
       theme={theme}
       items={items}
       selectedKeys={[current]}
-      defaultOpenKeys={openGroup ? [String(openGroup)] : []}
+      triggerSubMenuAction={trigger}
+      defaultOpenKeys={mode === 'inline' && openGroup ? [String(openGroup)] : []}
       aria-label={t('menu.sections.main')}
-      data-testid={`side-menu-${menu}`}
+      data-testid={testId}
+      style={mode === 'horizontal' ? { flex: 1, minWidth: 0, borderBottom: 'none' } : { borderInlineEnd: 'none' }}
     />
   );
 }

@@ -3,9 +3,18 @@ import { SIDE_MENU_BREAKPOINT_PX, STICKY_MENU_SCROLL_PX } from '@pagemate/shared
 
 const NARROW_QUERY = `(max-width: ${SIDE_MENU_BREAKPOINT_PX}px)`;
 
-/** Collapsed at 992 px or narrower, reopened above it (spec §2); the user can still toggle in between. */
-export function useSideMenuCollapse(): [boolean, (collapsed: boolean) => void] {
-  const [collapsed, setCollapsed] = useState(() => window.matchMedia(NARROW_QUERY).matches);
+/**
+ * Collapsed at 992 px or narrower, reopened above it (spec §2); the user can still toggle in between.
+ * `startCollapsed` (a vertical style that starts closed) collapses it whenever it turns true.
+ */
+export function useSideMenuCollapse(startCollapsed = false): [boolean, (collapsed: boolean) => void] {
+  const [collapsed, setCollapsed] = useState(() => startCollapsed || window.matchMedia(NARROW_QUERY).matches);
+  const [startedCollapsed, setStartedCollapsed] = useState(startCollapsed);
+  if (startedCollapsed !== startCollapsed) {
+    // Adjusting state while rendering (React's pattern for "reset when a prop changes").
+    setStartedCollapsed(startCollapsed);
+    setCollapsed(startCollapsed || window.matchMedia(NARROW_QUERY).matches);
+  }
   useEffect(() => {
     const query = window.matchMedia(NARROW_QUERY);
     const onChange = (event: MediaQueryListEvent) => setCollapsed(event.matches);

@@ -1,20 +1,17 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { rootReducer, STORAGE_KEYS } from '@pagemate/shared-contracts';
+import { isHexColour, rootReducer, STORAGE_KEYS } from '@pagemate/shared-contracts';
+import { DEFAULT_THEME_SETTINGS, readThemeSettings, type ThemeMode, type ThemeSettings } from './theme-settings';
 
-export type ThemeMode = 'light' | 'dark';
+export type { ThemeMode, ThemeSettings } from './theme-settings';
+export type ThemeState = ThemeSettings;
 
-export interface ThemeState {
-  mode: ThemeMode;
+/** The stored settings, or the defaults where nothing (or nothing valid) is stored. */
+export function readStoredTheme(storage: Pick<Storage, 'getItem'> = localStorage): ThemeState {
+  return readThemeSettings(storage, STORAGE_KEYS.theme);
 }
 
-export function readStoredTheme(): ThemeState {
-  try {
-    const parsed = JSON.parse(localStorage.getItem(STORAGE_KEYS.theme) ?? '{}') as Partial<ThemeState>;
-    return { mode: parsed.mode === 'dark' ? 'dark' : 'light' };
-  } catch {
-    return { mode: 'light' };
-  }
-}
+type ChoiceName = Exclude<keyof ThemeSettings, 'primaryColour' | 'backgroundColour'>;
+type ChoicePayload = { [K in ChoiceName]: { name: K; value: ThemeSettings[K] } }[ChoiceName];
 
 export const themeSlice = createSlice({
   name: 'theme',
@@ -23,8 +20,23 @@ export const themeSlice = createSlice({
     themeModeSet(state, action: PayloadAction<ThemeMode>) {
       state.mode = action.payload;
     },
+    /** One of the listed choices (mode, direction, layout, styles, colours of menu and header, image). */
+    themeChoiceSet(state, action: PayloadAction<ChoicePayload>) {
+      (state as Record<ChoiceName, string>)[action.payload.name] = action.payload.value;
+    },
+    /** Refused (state unchanged) unless a six-digit hex colour (spec §5). */
+    primaryColourSet(state, action: PayloadAction<string>) {
+      if (isHexColour(action.payload)) state.primaryColour = action.payload.toLowerCase();
+    },
+    /** A six-digit hex colour, or null for the mode's own background; anything else is refused. */
+    backgroundColourSet(state, action: PayloadAction<string | null>) {
+      if (action.payload === null) state.backgroundColour = null;
+      else if (isHexColour(action.payload)) state.backgroundColour = action.payload.toLowerCase();
+    },
+    themeReset: () => ({ ...DEFAULT_THEME_SETTINGS }),
   },
   selectors: {
+    selectThemeSettings: (state) => state,
     selectThemeMode: (state) => state.mode,
   },
 });
@@ -35,5 +47,5 @@ declare module '@pagemate/shared-contracts' {
 }
 
 export const injectedThemeSlice = themeSlice.injectInto(rootReducer);
-export const { themeModeSet } = themeSlice.actions;
-export const { selectThemeMode } = injectedThemeSlice.selectors;
+export const { themeModeSet, themeChoiceSet, primaryColourSet, backgroundColourSet, themeReset } = themeSlice.actions;
+export const { selectThemeSettings, selectThemeMode } = injectedThemeSlice.selectors;

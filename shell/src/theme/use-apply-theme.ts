@@ -1,0 +1,60 @@
+import { theme, type ConfigProviderProps } from 'antd';
+import { useLayoutEffect, useMemo } from 'react';
+import { STORAGE_KEYS, useAppSelector } from '@pagemate/shared-contracts';
+import { BACKGROUND_IMAGE_CSS } from './background-images';
+import { writeThemeSettings, type ThemeSettings } from './theme-settings';
+import { selectThemeSettings } from './theme-slice';
+
+/** `data-*` attributes on <html> so any remote's CSS can follow the layout choices without code. */
+const HTML_ATTRIBUTES: Record<string, keyof ThemeSettings> = {
+  'data-theme-mode': 'mode',
+  'data-nav-layout': 'navLayout',
+  'data-nav-style': 'navStyle',
+  'data-vertical-style': 'verticalStyle',
+  'data-page-style': 'pageStyle',
+  'data-width': 'width',
+  'data-menu-position': 'menuPosition',
+  'data-header-position': 'headerPosition',
+  'data-menu-colour': 'menuColour',
+  'data-header-colour': 'headerColour',
+  'data-bg-image': 'backgroundImage',
+};
+
+function applyToDocument(settings: ThemeSettings): void {
+  const html = document.documentElement;
+  html.dir = settings.direction;
+  for (const [attribute, name] of Object.entries(HTML_ATTRIBUTES)) html.setAttribute(attribute, String(settings[name]));
+  html.style.colorScheme = settings.mode;
+  html.style.setProperty('--pm-primary', settings.primaryColour);
+  html.style.setProperty('--pm-bg-image', BACKGROUND_IMAGE_CSS[settings.backgroundImage]);
+  if (settings.backgroundColour) html.style.setProperty('--pm-body-bg', settings.backgroundColour);
+  else html.style.removeProperty('--pm-body-bg');
+}
+
+/**
+ * Applies the theme settings: to <html> (direction, data attributes, CSS variables), to local storage, and as
+ * the ConfigProvider props (algorithm, primary colour, layout background, direction) the whole tree inherits.
+ */
+export function useApplyTheme(): Pick<ConfigProviderProps, 'theme' | 'direction'> {
+  const settings = useAppSelector(selectThemeSettings);
+  // Before paint, so a restored theme never flashes the defaults.
+  useLayoutEffect(() => {
+    applyToDocument(settings);
+    writeThemeSettings(localStorage, STORAGE_KEYS.theme, settings);
+  }, [settings]);
+
+  return useMemo(
+    () => ({
+      direction: settings.direction,
+      theme: {
+        algorithm: settings.mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        cssVar: { key: 'pm' },
+        token: {
+          colorPrimary: settings.primaryColour,
+          ...(settings.backgroundColour ? { colorBgLayout: settings.backgroundColour } : {}),
+        },
+      },
+    }),
+    [settings.direction, settings.mode, settings.primaryColour, settings.backgroundColour],
+  );
+}
