@@ -1,0 +1,55 @@
+import { expect, test } from '../support/fixtures';
+
+test.describe('landing page', () => {
+  test('each header anchor scrolls to its section', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Các mục của trang' });
+    for (const [label, id] of [
+      ['Dịch vụ', 'services'],
+      ['Hỏi đáp', 'faq'],
+      ['Liên hệ', 'contact'],
+      ['Trang chủ', 'home'],
+    ] as const) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`#${id}$`));
+      await expect(page.locator(`#${id}`)).toBeInViewport();
+    }
+  });
+
+  test('the FAQ opens with its first item and items expand and collapse', async ({ page }) => {
+    await page.goto('/');
+    const headers = page.locator('#faq [role="button"][aria-expanded]');
+    await expect(headers.first()).toHaveAttribute('aria-expanded', 'true');
+    await expect(headers.nth(1)).toHaveAttribute('aria-expanded', 'false');
+    await headers.nth(1).click();
+    await expect(headers.nth(1)).toHaveAttribute('aria-expanded', 'true');
+    await headers.first().click();
+    await expect(headers.first()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  for (const [width, slides] of [
+    [479, 1],
+    [480, 2],
+    [779, 2],
+    [780, 3],
+  ] as const) {
+    test(`the testimonials carousel shows ${slides} slide(s) at ${width} px and advances by itself`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const active = page.locator('#testimonials .slick-slide.slick-active');
+      await expect(active).toHaveCount(slides);
+      const first = await active.first().getAttribute('data-index');
+      await expect.poll(async () => active.first().getAttribute('data-index'), { timeout: 8_000 }).not.toBe(first);
+    });
+  }
+
+  test('copying the contact address shows the spec toast', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/');
+    await page.getByTestId('language-dropdown').click();
+    await page.getByRole('menuitem', { name: /English/ }).click();
+    await page.getByRole('button', { name: /Copy the email address/ }).click();
+    await expect(page.getByText('Copied to clipboard')).toBeVisible();
+  });
+});
