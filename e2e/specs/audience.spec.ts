@@ -33,7 +33,7 @@ test.describe('remotes are loaded only for their audience', () => {
 
   test('a user session never requests a partner-only remote', async ({ page, signInAs }) => {
     await signInAs('user');
-    await page.route('**/api/v1/**', (route) => route.fulfill({ json: { status: 200, data: { total_balance: 0 } } }));
+    await page.route('**/api/v1/total-balance/**', (route) => route.fulfill({ json: { status: 200, data: { total_balance: 0 } } }));
     const seen = recordRemoteRequests(page);
     for (const path of ['/user-dashboard/balance/', '/user-dashboard/page-manager/', '/user-dashboard/file-manager/', '/user-dashboard/order-manager/']) {
       await page.goto(path);
