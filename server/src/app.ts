@@ -20,6 +20,8 @@ import dbPlugin from './plugins/app/db.js';
 import errorHandler from './plugins/app/error-handler.js';
 import facebookRepository from './plugins/app/facebook/facebook-repository.js';
 import facebookService from './plugins/app/facebook/facebook-service.js';
+import ledgerRepository from './plugins/app/ledger/ledger-repository.js';
+import ledgerService from './plugins/app/ledger/ledger-service.js';
 import mailer, { type MailTransport } from './plugins/app/mailer.js';
 import metaApp from './plugins/app/meta/meta-app.js';
 import rateLimits, { type CounterStore } from './plugins/app/rate-limits.js';
@@ -83,6 +85,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(facebookRepository);
     await app.register(facebookService);
     await app.register(metaSandbox);
+    // Money: the append-only ledger and the charge API AI features draw on.
+    await app.register(ledgerRepository);
+    await app.register(ledgerService);
     await app.register(routes);
     for (const plugin of extraRoutes) await app.register(plugin);
     await app.ready();

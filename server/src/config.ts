@@ -73,6 +73,9 @@ const envSchema = z.object({
     .string()
     .refine((value) => encryptionKeyBytes(value) !== undefined, 'must be 32 bytes as 64 hex digits or base64 (`openssl rand -base64 32`)')
     .optional(),
+  PRICE_PER_1000_TOKENS_VND: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  DAILY_SPEND_CAP_USER_VND: z.coerce.number().int().min(0).max(1_000_000_000).default(500_000),
+  DAILY_SPEND_CAP_PAGE_VND: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
 }).refine((env) => (env.FACEBOOK_APP_ID === undefined) === (env.FACEBOOK_APP_SECRET === undefined), {
   path: ['FACEBOOK_APP_SECRET'],
   message: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set together (both empty → the Meta sandbox)',
@@ -107,6 +110,16 @@ export interface AppConfig {
   /** Where the shell runs: the only origin the Facebook connect page posts its result to. */
   shellOrigin: string;
   facebook: FacebookConfig;
+  ledger: LedgerConfig;
+}
+
+export interface LedgerConfig {
+  /** What 1,000 tokens (prompt + completion) cost, integer VND; a call's cost is rounded up to the dong. */
+  pricePer1000TokensVnd: number;
+  /** Most a user's AI calls may spend (settled + held) per Vietnam calendar day. */
+  dailySpendCapUserVnd: number;
+  /** Most one page's AI calls may spend (settled + held) per Vietnam calendar day. */
+  dailySpendCapPageVnd: number;
 }
 
 export interface FacebookConfig {
@@ -182,6 +195,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dialogUrl: e.FACEBOOK_DIALOG_URL?.replace(/\/+$/, ''),
       webhookVerifyToken: e.FACEBOOK_WEBHOOK_VERIFY_TOKEN,
       tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY === undefined ? undefined : encryptionKeyBytes(e.TOKEN_ENCRYPTION_KEY),
+    },
+    ledger: {
+      pricePer1000TokensVnd: e.PRICE_PER_1000_TOKENS_VND,
+      dailySpendCapUserVnd: e.DAILY_SPEND_CAP_USER_VND,
+      dailySpendCapPageVnd: e.DAILY_SPEND_CAP_PAGE_VND,
     },
   };
 }

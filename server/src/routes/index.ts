@@ -4,6 +4,7 @@ import botConfigRoutes from './bot-config.js';
 import facebookRoutes from './facebook.js';
 import facebookConnectRoutes from './facebook-connect.js';
 import healthRoutes from './health.js';
+import ledgerRoutes from './ledger.js';
 import sandboxRoutes from './sandbox.js';
 import sessionRoutes from './sessions.js';
 
@@ -15,5 +16,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(facebookConnectRoutes);
   await app.register(facebookRoutes);
   await app.register(botConfigRoutes);
+  await app.register(ledgerRoutes);
   await app.register(sandboxRoutes);
 }

@@ -3,3 +3,4 @@ export * from './app-meta.js';
 export * from './accounts.js';
 export * from './facebook.js';
 export * from './meta-sandbox.js';
+export * from './ledger.js';

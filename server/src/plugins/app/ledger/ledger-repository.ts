@@ -1,0 +1,185 @@
+import { and, count, desc, eq, gte, inArray, notExists, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Orm } from '../../../db/database.js';
+import { balances, type LedgerEntryKind, ledgerEntries, tokenTransactions } from '../../../db/schema/index.js';
+
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+export type TokenTransactionRow = typeof tokenTransactions.$inferSelect;
+export type BalanceRow = typeof balances.$inferSelect;
+
+export interface NewEntry {
+  kind: LedgerEntryKind;
+  amount: number;
+  idempotencyKey: string;
+  reservationId?: string;
+  pageId?: string | null;
+  note?: string;
+}
+export type NewTokenTransaction = Omit<TokenTransactionRow, 'id' | 'seq' | 'userId' | 'createdAt'>;
+
+/** What a money operation may do while it holds the user's balance row lock. */
+export interface LockedBalance {
+  readonly balance: BalanceRow;
+  entryByKey(idempotencyKey: string): Promise<LedgerEntryRow | undefined>;
+  tokenTransactionByKey(idempotencyKey: string): Promise<TokenTransactionRow | undefined>;
+  /** The reservation's release or token charge, if any (either closes it). */
+  closingEntries(reservationId: string): Promise<LedgerEntryRow[]>;
+  /** Settled charges since `since` plus every open hold — of the user, or of one of its pages. */
+  spendSince(since: Date, pageId?: string): Promise<number>;
+  /**
+   * Appends the entry and moves `balances` by it in the same transaction; `reservedDelta` changes the held
+   * amount. The CHECK constraints refuse anything that would take either below zero.
+   */
+  append(entry: NewEntry, reservedDelta?: number): Promise<LedgerEntryRow>;
+  insertTokenTransaction(row: NewTokenTransaction): Promise<TokenTransactionRow>;
+}
+
+export interface Page<Row> {
+  items: Row[];
+  total: number;
+}
+
+/** The ledger's SQL: balances, append-only entries, token transactions. Nothing here updates or deletes an entry. */
+export interface LedgerRepository {
+  /** Runs `work` in one transaction holding the user's balance row (created at 0 if missing) `FOR UPDATE`. */
+  withLockedBalance<T>(userId: string, now: Date, work: (locked: LockedBalance) => Promise<T>): Promise<T>;
+  findBalance(userId: string): Promise<BalanceRow | undefined>;
+  findReservation(reservationId: string): Promise<LedgerEntryRow | undefined>;
+  listEntries(userId: string, kinds: readonly LedgerEntryKind[], offset: number, limit: number): Promise<Page<LedgerEntryRow>>;
+  listTokenTransactions(userId: string, offset: number, limit: number): Promise<Page<TokenTransactionRow>>;
+  /** Σ amount of the user's entries: equals `balances.available` (tests check the invariant). */
+  sumOfEntries(userId: string): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ledgerRepository: LedgerRepository;
+  }
+}
+
+function lockedBalance(tx: Orm, userId: string, now: Date, initial: BalanceRow): LockedBalance {
+  let balance = initial;
+  return {
+    get balance() {
+      return balance;
+    },
+    async entryByKey(idempotencyKey) {
+      const [row] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, idempotencyKey));
+      return row;
+    },
+    async tokenTransactionByKey(idempotencyKey) {
+      const [row] = await tx.select().from(tokenTransactions).where(eq(tokenTransactions.idempotencyKey, idempotencyKey));
+      return row;
+    },
+    closingEntries: (reservationId) =>
+      tx
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.reservationId, reservationId), inArray(ledgerEntries.kind, ['release', 'token_charge']))),
+    async spendSince(since, pageId) {
+      const scope = pageId === undefined ? eq(ledgerEntries.userId, userId) : and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.pageId, pageId));
+      const [charged] = await tx
+        .select({ total: sql<string | null>`sum(-${ledgerEntries.amount})` })
+        .from(ledgerEntries)
+        .where(and(scope, eq(ledgerEntries.kind, 'token_charge'), gte(ledgerEntries.createdAt, since)));
+      const [held] = await tx
+        .select({ total: sql<string | null>`sum(-${ledgerEntries.amount})` })
+        .from(ledgerEntries)
+        .where(
+          and(
+            scope,
+            eq(ledgerEntries.kind, 'reservation'),
+            // Open: no release yet (settling writes one too, beside its token charge).
+            notExists(sql`(select 1 from ${ledgerEntries} as closing where closing.reservation_id = ${ledgerEntries.id} and closing.kind = 'release')`),
+          ),
+        );
+      return Number(charged?.total ?? 0) + Number(held?.total ?? 0);
+    },
+    async append(entry, reservedDelta = 0) {
+      const [updated] = await tx
+        .update(balances)
+        .set({ available: sql`${balances.available} + ${entry.amount}`, reserved: sql`${balances.reserved} + ${reservedDelta}`, updatedAt: now })
+        .where(eq(balances.userId, userId))
+        .returning();
+      if (!updated) throw new Error('balance row vanished under its lock');
+      balance = updated;
+      const id = crypto.randomUUID();
+      const [row] = await tx
+        .insert(ledgerEntries)
+        .values({
+          id,
+          userId,
+          kind: entry.kind,
+          amount: entry.amount,
+          balanceAfter: updated.available,
+          idempotencyKey: entry.idempotencyKey,
+          reservationId: entry.kind === 'reservation' ? id : (entry.reservationId ?? null),
+          pageId: entry.pageId ?? null,
+          note: entry.note ?? '',
+          createdAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('ledger insert returned nothing');
+      return row;
+    },
+    async insertTokenTransaction(fields) {
+      const [row] = await tx
+        .insert(tokenTransactions)
+        .values({ id: crypto.randomUUID(), userId, createdAt: now, ...fields })
+        .returning();
+      if (!row) throw new Error('token transaction insert returned nothing');
+      return row;
+    },
+  };
+}
+
+function ledgerRepositoryPlugin(app: FastifyInstance) {
+  const orm = app.db.orm;
+
+  const repository: LedgerRepository = {
+    withLockedBalance: (userId, now, work) =>
+      orm.transaction(async (tx) => {
+        await tx.insert(balances).values({ userId, available: 0, reserved: 0, updatedAt: now }).onConflictDoNothing();
+        const [row] = await tx.select().from(balances).where(eq(balances.userId, userId)).for('update');
+        if (!row) throw new Error('balance row missing after insert');
+        return work(lockedBalance(tx, userId, now, row));
+      }),
+    async findBalance(userId) {
+      const [row] = await orm.select().from(balances).where(eq(balances.userId, userId));
+      return row;
+    },
+    async findReservation(reservationId) {
+      const [row] = await orm
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.id, reservationId), eq(ledgerEntries.kind, 'reservation')));
+      return row;
+    },
+    async listEntries(userId, kinds, offset, limit) {
+      const where = and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, [...kinds]));
+      const items = await orm.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.seq)).offset(offset).limit(limit);
+      const [counted] = await orm.select({ n: count() }).from(ledgerEntries).where(where);
+      return { items, total: counted?.n ?? 0 };
+    },
+    async listTokenTransactions(userId, offset, limit) {
+      const where = eq(tokenTransactions.userId, userId);
+      const items = await orm
+        .select()
+        .from(tokenTransactions)
+        .where(where)
+        .orderBy(desc(tokenTransactions.createdAt), desc(tokenTransactions.seq))
+        .offset(offset)
+        .limit(limit);
+      const [counted] = await orm.select({ n: count() }).from(tokenTransactions).where(where);
+      return { items, total: counted?.n ?? 0 };
+    },
+    async sumOfEntries(userId) {
+      const [row] = await orm.select({ total: sql<string | null>`sum(${ledgerEntries.amount})` }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+      return Number(row?.total ?? 0);
+    },
+  };
+  app.decorate('ledgerRepository', repository);
+}
+
+export default fp(ledgerRepositoryPlugin, { name: 'ledger-repository', fastify: '5.x', dependencies: ['db'] });
