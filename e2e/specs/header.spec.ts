@@ -49,7 +49,8 @@ test.describe('dashboard header and menu', () => {
       document.getElementById('main')?.append(Object.assign(document.createElement('div'), { style: 'height:3000px' }));
     });
     await expect(page.getByTestId('scroll-to-top')).toHaveCount(0);
-    await page.mouse.wheel(0, 400);
+    // The window itself (a wheel over the sticky menu could scroll the menu instead).
+    await page.evaluate(() => window.scrollTo(0, 400));
     await expect(page.getByTestId('scroll-to-top')).toBeVisible();
 
     await page.getByTestId('profile-button').click();

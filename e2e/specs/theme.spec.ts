@@ -161,10 +161,13 @@ test.describe('theme customizer', () => {
     await expect(sider).toHaveAttribute('data-collapsed', 'true');
     await expect.poll(siderWidth).toBe(80);
     const contentStart = () => page.locator('.pm-content').evaluate((el) => Math.round(el.getBoundingClientRect().left));
-    const before = await contentStart();
+    // The content sits beside the 80 px rail once the collapse transition has finished…
+    await expect.poll(contentStart).toBe(80);
     await sider.hover();
     await expect.poll(siderWidth).toBe(248);
-    expect(await contentStart()).toBe(before);
+    // …and stays there while the overlay menu expands over it.
+    await page.waitForTimeout(400);
+    expect(await contentStart()).toBe(80);
     await shot(page, '04-overlay-hover');
   });
 
@@ -177,8 +180,10 @@ test.describe('theme customizer', () => {
     await page.evaluate(() => {
       document.getElementById('main')?.append(Object.assign(document.createElement('div'), { style: 'height:3000px' }));
     });
-    await page.mouse.wheel(0, 200);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    // Scroll the window itself (a wheel over the sticky menu would scroll the menu instead).
+    await expect
+      .poll(() => page.evaluate(() => (window.scrollTo(0, 200), window.scrollY)))
+      .toBeGreaterThan(100);
     const drawer = await openCustomizer(page);
     const drawerLeft = await drawer.evaluate((el) => (el.closest('.ant-drawer-content-wrapper') ?? el).getBoundingClientRect().left);
     // What is seen left of the open drawer.
