@@ -1,31 +1,18 @@
 // @vitest-environment happy-dom
-import { apiClient, endpointPathOf, initI18n, makeStore, sessionStarted, type Identity } from '@pagemate/shared-contracts';
-import { App } from 'antd';
+import { apiClient, endpointPathOf, initI18n, type Identity } from '@pagemate/shared-contracts';
 import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import vi from '../locales/vi.json';
+import { button, mountSignedIn, settle, type MountedPage } from '../test/render-page';
 import { IdentityManagerPage } from './identity-manager-page';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const user = { username: 'lan', userId: 'u-7', userEmail: 'lan@example.test', partnerId: null, role: 'user' };
 const common = {
   vi: { apiErrors: { CONFLICT: 'Dữ liệu bị trùng với dữ liệu đã có.', INTERNAL: 'Hệ thống gặp sự cố.' } },
   en: { apiErrors: { CONFLICT: 'This duplicates existing data.', INTERNAL: 'Something went wrong.' } },
 };
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 8; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
-
-function button(text: string): HTMLButtonElement {
-  const found = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text);
-  if (!found) throw new Error(`no button "${text}"`);
-  return found;
-}
 
 async function type(input: HTMLInputElement, value: string): Promise<void> {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
@@ -36,12 +23,11 @@ async function type(input: HTMLInputElement, value: string): Promise<void> {
 }
 
 describe('Identity manager page', () => {
+  let mounted: MountedPage;
   let container: HTMLElement;
-  let root: Root;
   let identities: Identity[];
   let created: unknown[];
   let failNext: boolean;
-  let store: ReturnType<typeof makeStore>;
 
   beforeEach(async () => {
     const i18n = await initI18n('vi', { common, 'page-manager': { vi, en } });
@@ -67,28 +53,11 @@ describe('Identity manager page', () => {
       throw new Error(`unexpected ${path}`);
     };
     apiClient.configure({ baseURL: 'http://api.test/', adapter });
-    store = makeStore();
-    store.dispatch(sessionStarted({ accessToken: 'token', user }));
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    await act(async () =>
-      root.render(
-        <Provider store={store}>
-          <App>
-            <IdentityManagerPage />
-          </App>
-        </Provider>,
-      ),
-    );
-    await settle();
+    mounted = await mountSignedIn(IdentityManagerPage, user);
+    container = mounted.container;
   });
 
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-    document.body.innerHTML = '';
-  });
+  afterEach(() => mounted.unmount());
 
   it('refuses a blank name in Vietnamese, then creates the identity for the signed-in user and lists it', async () => {
     expect(container.textContent).toContain('Chưa có danh tính nào.');
@@ -106,7 +75,7 @@ describe('Identity manager page', () => {
     expect(document.body.textContent).toContain('Đã tạo danh tính.');
     expect(container.querySelector('tbody')?.textContent).toContain('Chị Mai');
     // The rest of the app reads identities from the shared lists slice.
-    expect(store.getState().lists.listIdentity.map((identity) => identity.name)).toEqual(['Chị Mai']);
+    expect(mounted.store.getState().lists.listIdentity.map((identity) => identity.name)).toEqual(['Chị Mai']);
   });
 
   it('shows a server refusal translated from its error code', async () => {

@@ -4,21 +4,16 @@ import {
   endpointPathOf,
   FACEBOOK_CONNECT_MESSAGE_SOURCE,
   initI18n,
-  makeStore,
-  sessionStarted,
   type FacebookAccount,
 } from '@pagemate/shared-contracts';
-import { App } from 'antd';
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import vi_ from '../locales/vi.json';
+import { button, mountSignedIn, settle, type MountedPage } from '../test/render-page';
 import { PageManagerPage } from './page-manager-page';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const API = 'http://api.test';
 const user = { username: 'lan', userId: 'u-7', userEmail: 'lan@example.test', partnerId: null, role: 'user' };
 
@@ -68,19 +63,9 @@ function fakeApi() {
   return { adapter, calls };
 }
 
-async function settle(): Promise<void> {
-  for (let i = 0; i < 8; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-}
-
-function button(text: string): HTMLButtonElement {
-  const found = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text);
-  if (!found) throw new Error(`no button "${text}" in: ${document.body.textContent}`);
-  return found;
-}
-
 describe('Page manager page', () => {
+  let mounted: MountedPage;
   let container: HTMLElement;
-  let root: Root;
   let api: ReturnType<typeof fakeApi>;
 
   beforeEach(async () => {
@@ -88,27 +73,12 @@ describe('Page manager page', () => {
     await i18n.changeLanguage('en');
     api = fakeApi();
     apiClient.configure({ baseURL: `${API}/`, adapter: api.adapter });
-    const store = makeStore();
-    store.dispatch(sessionStarted({ accessToken: 'token', user }));
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    await act(async () =>
-      root.render(
-        <Provider store={store}>
-          <App>
-            <PageManagerPage />
-          </App>
-        </Provider>,
-      ),
-    );
-    await settle();
+    mounted = await mountSignedIn(PageManagerPage, user);
+    container = mounted.container;
   });
 
   afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-    document.body.innerHTML = '';
+    mounted.unmount();
     vi.restoreAllMocks();
   });
 
