@@ -24,6 +24,7 @@ import ledgerRepository from './plugins/app/ledger/ledger-repository.js';
 import ledgerService from './plugins/app/ledger/ledger-service.js';
 import mailer, { type MailTransport } from './plugins/app/mailer.js';
 import metaApp from './plugins/app/meta/meta-app.js';
+import notifications from './plugins/app/notifications/notifications-service.js';
 import rateLimits, { type CounterStore } from './plugins/app/rate-limits.js';
 import requestId from './plugins/app/request-id.js';
 import externalPlugins from './plugins/external/index.js';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(accountsService);
     await app.register(sessionsService);
     await app.register(authGuard);
+    await app.register(notifications);
     // Facebook: the app (Meta's or the sandbox's) → data → services → the sandbox (after what it reads).
     await app.register(metaApp, { fetch: options.fetch, graphBackoffMs: options.graphBackoffMs });
     await app.register(botConfigRepository);

@@ -76,9 +76,19 @@ const envSchema = z.object({
   PRICE_PER_1000_TOKENS_VND: z.coerce.number().int().min(0).max(1_000_000).default(20),
   DAILY_SPEND_CAP_USER_VND: z.coerce.number().int().min(0).max(1_000_000_000).default(500_000),
   DAILY_SPEND_CAP_PAGE_VND: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
+  LOW_BALANCE_THRESHOLD_VND: z.coerce.number().int().min(0).max(1_000_000_000).default(20_000),
+  PAYOS_CLIENT_ID: z.string().min(8).max(128).optional(),
+  PAYOS_API_KEY: z.string().min(8).max(256).optional(),
+  PAYOS_CHECKSUM_KEY: z.string().min(16).max(256).optional(),
+  PAYOS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(15),
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(60),
 }).refine((env) => (env.FACEBOOK_APP_ID === undefined) === (env.FACEBOOK_APP_SECRET === undefined), {
   path: ['FACEBOOK_APP_SECRET'],
   message: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set together (both empty → the Meta sandbox)',
+}).refine((env) => [env.PAYOS_CLIENT_ID, env.PAYOS_API_KEY, env.PAYOS_CHECKSUM_KEY].every((v) => v === undefined) || [env.PAYOS_CLIENT_ID, env.PAYOS_API_KEY, env.PAYOS_CHECKSUM_KEY].every((v) => v !== undefined), {
+  path: ['PAYOS_CHECKSUM_KEY'],
+  message: 'PAYOS_CLIENT_ID, PAYOS_API_KEY and PAYOS_CHECKSUM_KEY are set together (all empty → the sandbox payment provider)',
 }).refine((env) => !(env.NODE_ENV === 'production' && env.RATE_LIMIT_DISABLED), {
   path: ['RATE_LIMIT_DISABLED'],
   message: 'rate limits cannot be disabled with NODE_ENV=production',
@@ -111,6 +121,18 @@ export interface AppConfig {
   shellOrigin: string;
   facebook: FacebookConfig;
   ledger: LedgerConfig;
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  /** All three set → PayOS; all unset → the built-in PayOS-compatible sandbox (keys generated, kept in app_meta). */
+  payos: { clientId: string; apiKey: string; checksumKey: string } | undefined;
+  /** PayOS API base; unset → https://api-merchant.payos.vn, or the sandbox in sandbox mode. */
+  payosApiUrl: string | undefined;
+  /** A payment not paid this long after creation expires. */
+  expiryMinutes: number;
+  /** How often pending payments are checked with the provider; 0 = never (tests run it by hand). */
+  reconcileIntervalSeconds: number;
 }
 
 export interface LedgerConfig {
@@ -120,6 +142,8 @@ export interface LedgerConfig {
   dailySpendCapUserVnd: number;
   /** Most one page's AI calls may spend (settled + held) per Vietnam calendar day. */
   dailySpendCapPageVnd: number;
+  /** Falling under this available balance notifies the user (once per crossing). */
+  lowBalanceThresholdVnd: number;
 }
 
 export interface FacebookConfig {
@@ -200,6 +224,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pricePer1000TokensVnd: e.PRICE_PER_1000_TOKENS_VND,
       dailySpendCapUserVnd: e.DAILY_SPEND_CAP_USER_VND,
       dailySpendCapPageVnd: e.DAILY_SPEND_CAP_PAGE_VND,
+      lowBalanceThresholdVnd: e.LOW_BALANCE_THRESHOLD_VND,
+    },
+    payments: {
+      payos:
+        e.PAYOS_CLIENT_ID !== undefined && e.PAYOS_API_KEY !== undefined && e.PAYOS_CHECKSUM_KEY !== undefined
+          ? { clientId: e.PAYOS_CLIENT_ID, apiKey: e.PAYOS_API_KEY, checksumKey: e.PAYOS_CHECKSUM_KEY }
+          : undefined,
+      payosApiUrl: e.PAYOS_API_URL?.replace(/\/+$/, ''),
+      expiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
+      reconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL_SECONDS,
     },
   };
 }

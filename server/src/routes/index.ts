@@ -5,6 +5,7 @@ import facebookRoutes from './facebook.js';
 import facebookConnectRoutes from './facebook-connect.js';
 import healthRoutes from './health.js';
 import ledgerRoutes from './ledger.js';
+import notificationRoutes from './notifications.js';
 import sandboxRoutes from './sandbox.js';
 import sessionRoutes from './sessions.js';
 
@@ -17,5 +18,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(facebookRoutes);
   await app.register(botConfigRoutes);
   await app.register(ledgerRoutes);
+  await app.register(notificationRoutes);
   await app.register(sandboxRoutes);
 }

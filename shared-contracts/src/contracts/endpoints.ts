@@ -6,6 +6,7 @@ import {
   collectionFileSchema,
   commentSchema,
   dashboardCountsSchema,
+  balanceSummarySchema,
   depositSchema,
   facebookAccountSchema,
   fileRefSchema,
@@ -13,10 +14,10 @@ import {
   identitySchema,
   identityStorySchema,
   messageSchema,
+  notificationSchema,
   orderSchema,
   pageActionSchema,
   pageManagerSchema,
-  PAYMENT_STATUSES,
   procedureSchema,
   scheduledPostSchema,
   tokenTransactionSchema,
@@ -83,6 +84,23 @@ const pageListBody = z.object({ user_id: userIdField, page_id: idField });
 
 /** Amount bounds of a deposit, in whole dong. */
 export const DEPOSIT_BOUNDS = { min: 10_000, max: 50_000_000 } as const;
+/** Amounts the deposit form offers with one click. */
+export const DEPOSIT_PRESETS = [50_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000] as const;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+/** Paginated list query: page, page size, newest first unless `order=asc`, optional Vietnam-day range. */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  /** `amount`: the amount (balance, deposits) or the cost (token transactions). */
+  sort: z.enum(['date', 'amount']).default('date'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  /** First and last Vietnam calendar day included. */
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+const listOf = <T extends z.ZodType>(item: T) => envelope(z.object({ items: z.array(item), total: z.number().int().nonnegative() }));
 
 export const endpoints = {
   health: {
@@ -184,26 +202,40 @@ export const endpoints = {
   },
   paymentStatus: {
     method: 'GET', path: 'api/v1/payment-status/{id}', auth: 'user', summary: 'Status of one payment',
-    params: z.object({ id: idField }), query: userIdQuery,
-    response: envelope(z.object({ payment_id: idField, status: z.enum(PAYMENT_STATUSES), amount: z.number().int() })),
+    params: z.object({ id: idField }), query: userIdQuery, response: envelope(depositSchema),
+  },
+  cancelPayment: {
+    method: 'POST', path: 'api/v1/payment-cancel', auth: 'user', summary: 'Cancel a pending payment',
+    body: z.object({ user_id: userIdField, payment_id: idField }), response: envelope(depositSchema),
   },
   totalBalance: {
     method: 'GET', path: 'api/v1/total-balance/{userId}', auth: 'user', summary: 'Current balance in VND',
     params: userIdParams, response: envelope(z.object({ total_balance: z.number().int().nonnegative() })),
   },
+  balanceSummary: {
+    method: 'GET', path: 'api/v1/balance-summary/{userId}', auth: 'user', summary: 'Balance overview: month totals and daily spend and deposits',
+    params: userIdParams, query: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+    response: envelope(balanceSummarySchema),
+  },
   depositHistory: {
-    method: 'GET', path: 'api/v1/deposit-history/{userId}', auth: 'user', summary: 'Deposits of the user',
-    params: userIdParams, response: envelope(z.array(depositSchema)),
+    method: 'GET', path: 'api/v1/deposit-history/{userId}', auth: 'user', summary: 'Deposits of the user, paginated',
+    params: userIdParams, query: listQuerySchema, response: listOf(depositSchema),
   },
   balanceTransactions: {
     method: 'GET', path: 'api/v1/balance-transactions/{userId}', auth: 'user', summary: 'Balance transactions, paginated',
-    params: userIdParams, query: z.object({ page: z.coerce.number().int().min(1).default(1), page_size: z.coerce.number().int().min(1).max(100).default(20) }),
-    response: envelope(z.object({ items: z.array(balanceTransactionSchema), total: z.number().int().nonnegative() })),
+    params: userIdParams, query: listQuerySchema, response: listOf(balanceTransactionSchema),
   },
   tokenTransactions: {
     method: 'GET', path: 'api/v1/token-transactions/{userId}', auth: 'user', summary: 'Token-usage transactions, paginated',
-    params: userIdParams, query: z.object({ page: z.coerce.number().int().min(1).default(1), page_size: z.coerce.number().int().min(1).max(100).default(20) }),
-    response: envelope(z.object({ items: z.array(tokenTransactionSchema), total: z.number().int().nonnegative() })),
+    params: userIdParams, query: listQuerySchema, response: listOf(tokenTransactionSchema),
+  },
+  notifications: {
+    method: 'GET', path: 'api/v1/notifications/{userId}', auth: 'user', summary: 'Undismissed notifications, newest first',
+    params: userIdParams, response: envelope(z.object({ items: z.array(notificationSchema) })),
+  },
+  dismissNotifications: {
+    method: 'POST', path: 'api/v1/notifications/dismiss', auth: 'user', summary: 'Dismiss notifications',
+    body: z.object({ user_id: userIdField, ids: z.array(idField).min(1).max(100) }), response: okSchema,
   },
   updateManager: {
     method: 'POST', path: 'api/v1/facebook/page/update-manager', auth: 'user', summary: 'Create or update a page manager',

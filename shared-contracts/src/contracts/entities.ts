@@ -212,11 +212,23 @@ export const balanceTransactionSchema = z.object({
 export type BalanceTransaction = z.infer<typeof balanceTransactionSchema>;
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** `sandbox`: the built-in checkout (the default); `payos`: VietQR through PayOS. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'payos'] as const;
 export const depositSchema = z.object({
   payment_id: idSchema,
   amount: z.number().int().positive(),
   status: z.enum(PAYMENT_STATUSES),
   created_at: z.string(),
+  /** The provider's order number (PayOS `orderCode`), shown to the user as the payment reference. */
+  order_code: z.number().int().positive(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** The transfer description the bank shows (PayOS: at most 25 characters). */
+  description: z.string(),
+  /** A pending payment not paid by then expires. */
+  expires_at: z.string(),
+  paid_at: z.string().nullable(),
+  /** Present while the payment is pending: the provider's checkout page and the VietQR payload. */
   checkout_url: z.string().optional(),
   qr_code: z.string().optional(),
 });
@@ -243,3 +255,40 @@ export const dashboardCountsSchema = z.object({
   spend: z.number().int().nonnegative(),
 });
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
+
+/** Server notifications; the client words each kind in the user's language from `params`. */
+export const NOTIFICATION_KINDS = ['low_balance', 'ai_paused_no_funds', 'deposit_paid'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const notificationSchema = z.object({
+  id: idSchema,
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** Values the message names, e.g. `{ balance: 8000, threshold: 20000 }` (amounts in VND). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** One Vietnam calendar day of the balance overview chart. */
+export const dailyMoneySchema = z.object({
+  /** YYYY-MM-DD in Vietnam time. */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** AI charges settled that day, VND (positive). */
+  spend: z.number().int().nonnegative(),
+  /** Deposits credited that day, VND. */
+  deposits: z.number().int().nonnegative(),
+});
+export type DailyMoney = z.infer<typeof dailyMoneySchema>;
+
+export const balanceSummarySchema = z.object({
+  total_balance: z.number().int().nonnegative(),
+  /** Held by AI calls in progress (not in `total_balance`). */
+  reserved: z.number().int().nonnegative(),
+  /** Since the first day of this month, Vietnam time. */
+  spent_this_month: z.number().int().nonnegative(),
+  deposited_this_month: z.number().int().nonnegative(),
+  /** Under this the user is warned. */
+  low_balance_threshold: z.number().int().nonnegative(),
+  /** Oldest first, one entry per day, days without activity included. */
+  daily: z.array(dailyMoneySchema),
+});
+export type BalanceSummary = z.infer<typeof balanceSummarySchema>;

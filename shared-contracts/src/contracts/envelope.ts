@@ -28,6 +28,10 @@ export const ERROR_CODES = [
   'PASSWORD_TOO_COMMON',
   'SESSION_EXPIRED',
   'CROSS_SITE_REQUEST',
+  // Money (issue #5): a charge the balance or a daily cap cannot cover; a payment provider that did not answer.
+  'INSUFFICIENT_BALANCE',
+  'DAILY_CAP_REACHED',
+  'PAYMENT_PROVIDER_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -4,3 +4,4 @@ export * from './accounts.js';
 export * from './facebook.js';
 export * from './meta-sandbox.js';
 export * from './ledger.js';
+export * from './payments.js';
