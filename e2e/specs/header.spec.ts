@@ -1,30 +1,37 @@
+import { newAccount, registerAccount, signIn } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 
-test.describe('dashboard header and menu', () => {
-  test.beforeEach(async ({ signInAs }) => {
-    await signInAs('user');
-  });
-
-  test('notifications: count badge, dismissible samples, empty state in both languages', async ({ page }) => {
+test.describe('header notifications', () => {
+  test('notifications: real ones from the server, badge, dismiss that sticks, empty state in both languages', async ({ page, request }) => {
+    // A fresh account: its only notification is the welcome the server records at sign-up.
+    const account = newAccount('user');
+    await registerAccount(request, account);
+    await signIn(page, account);
     await page.goto('/user-dashboard/');
     const badge = page.getByTestId('notifications-badge');
-    await expect(badge).toContainText('5');
+    await expect(badge).toContainText('1');
     await page.getByTestId('notifications-button').click();
     const panel = page.getByTestId('notifications-panel');
     await expect(panel).toBeVisible();
     expect(await panel.evaluate((el) => getComputedStyle(el).width)).toBe('352px'); // 22rem
-    const dismiss = panel.getByRole('button', { name: 'Bỏ qua' });
-    await expect(dismiss).toHaveCount(5);
-    for (let left = 5; left > 0; left -= 1) {
-      await dismiss.first().click();
-      await expect(dismiss).toHaveCount(left - 1);
-    }
+    await expect(panel.getByTestId('notification-item')).toContainText(`Chào mừng ${account.username} đến với PageMate`);
+    await panel.getByRole('button', { name: 'Bỏ qua' }).click();
     await expect(panel.getByText('Không có thông báo mới')).toBeVisible();
-    await page.keyboard.press('Escape');
+    // Dismissed on the server: a reload does not bring it back.
+    const listed = page.waitForResponse((r) => r.url().includes('/api/v1/notifications/') && r.request().method() === 'GET');
+    await page.reload();
+    await listed;
+    await expect(page.getByTestId('notifications-badge')).not.toContainText('1');
     await page.getByTestId('language-dropdown').click();
     await page.getByRole('menuitem', { name: /English/ }).click();
     await page.getByTestId('notifications-button').click();
     await expect(page.getByTestId('notifications-panel').getByText('No New Notifications')).toBeVisible();
+  });
+});
+
+test.describe('dashboard header and menu', () => {
+  test.beforeEach(async ({ signInAs }) => {
+    await signInAs('user');
   });
 
   test('the side menu collapses at 992 px or narrower and reopens above it', async ({ page }) => {

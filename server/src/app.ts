@@ -71,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(errorHandler);
     await app.register(mailer, { transport: options.mailTransport });
     await app.register(rateLimits, { store: options.rateLimitStore });
+    await app.register(notifications);
     // Accounts and sessions: keys → tokens → data → services → the guard every authenticated route uses.
     await app.register(authKeys);
     await app.register(accessTokens);
@@ -79,7 +80,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(accountsService);
     await app.register(sessionsService);
     await app.register(authGuard);
-    await app.register(notifications);
     // Facebook: the app (Meta's or the sandbox's) → data → services → the sandbox (after what it reads).
     await app.register(metaApp, { fetch: options.fetch, graphBackoffMs: options.graphBackoffMs });
     await app.register(botConfigRepository);

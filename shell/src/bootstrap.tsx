@@ -15,7 +15,6 @@ import { createAppRouter } from './routing/router';
 import { loadRuntime } from './runtime-config';
 import { connectApiClient, restoreSession } from './session/session';
 import './theme/theme-slice';
-import './notifications/notifications-slice';
 import './styles.css';
 
 async function start(): Promise<void> {

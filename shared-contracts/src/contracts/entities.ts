@@ -257,7 +257,7 @@ export const dashboardCountsSchema = z.object({
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
 
 /** Server notifications; the client words each kind in the user's language from `params`. */
-export const NOTIFICATION_KINDS = ['low_balance', 'ai_paused_no_funds', 'deposit_paid'] as const;
+export const NOTIFICATION_KINDS = ['welcome', 'low_balance', 'ai_paused_no_funds', 'deposit_paid'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationSchema = z.object({
   id: idSchema,

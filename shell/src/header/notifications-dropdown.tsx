@@ -1,15 +1,16 @@
 import { BellOutlined, CloseOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Dropdown, Empty, List, Typography } from 'antd';
+import { Badge, Button, Card, Dropdown, Empty, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { hrefOf, NOTIFICATION_DROPDOWN_WIDTH, useAppDispatch, useAppSelector } from '@pagemate/shared-contracts';
-import { notificationDismissed, selectNotifications } from '../notifications/notifications-slice';
+import { hrefOf, NOTIFICATION_DROPDOWN_WIDTH } from '@pagemate/shared-contracts';
+import { NOTIFICATION_TARGETS, NotificationBody, useNotificationText } from '../notifications/notification-text';
+import { useNotifications } from '../notifications/use-notifications';
 
 /** Header notifications: count badge, dismissible items, empty state, 22rem wide (spec §2). */
 export function NotificationsDropdown() {
   const { t } = useTranslation('common');
-  const dispatch = useAppDispatch();
-  const items = useAppSelector(selectNotifications);
+  const { items, dismiss } = useNotifications();
+  const textOf = useNotificationText();
 
   const panel = (
     <Card
@@ -33,13 +34,15 @@ export function NotificationsDropdown() {
                   size="small"
                   icon={<CloseOutlined />}
                   aria-label={t('notifications.dismiss')}
-                  onClick={() => dispatch(notificationDismissed(item.id))}
+                  onClick={() => dismiss([item.id])}
                 />
               }
+              data-testid="notification-item"
+              data-kind={item.kind}
             >
               <List.Item.Meta
-                title={t(`notifications.samples.${item.sampleKey}.title`)}
-                description={<Typography.Text type="secondary">{t(`notifications.samples.${item.sampleKey}.body`)}</Typography.Text>}
+                title={<Link to={hrefOf(NOTIFICATION_TARGETS[item.kind])}>{textOf(item).title}</Link>}
+                description={<NotificationBody item={item} text={textOf(item).body} />}
               />
             </List.Item>
           )}

@@ -14,6 +14,7 @@ import { ScrollToTop } from '../header/scroll-to-top';
 import { SideMenu } from '../menu/side-menu';
 import { useScrolledPast, useSideMenuCollapse } from '../menu/use-side-menu-collapse';
 import { VerticalSider } from '../menu/vertical-sider';
+import { useBalanceSync } from '../session/use-balance-sync';
 import { selectThemeSettings } from '../theme/theme-slice';
 
 /** Vertical styles that start with the menu collapsed, so choosing them shows their collapsed look at once. */
@@ -26,6 +27,7 @@ const STARTS_COLLAPSED = new Set(['closed', 'icontext']);
 export function DashboardLayout() {
   const { t } = useTranslation('common');
   const user = useAppSelector(selectSessionUser);
+  useBalanceSync();
   const settings = useAppSelector(selectThemeSettings);
   const horizontal = settings.navLayout === 'horizontal';
   const [collapsed, setCollapsed] = useSideMenuCollapse(STARTS_COLLAPSED.has(settings.verticalStyle));

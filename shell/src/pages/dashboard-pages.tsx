@@ -1,7 +1,9 @@
-import { Card, List, Typography } from 'antd';
+import { Button, Card, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FeaturePlaceholder, selectSessionUser, useAppSelector } from '@pagemate/shared-contracts';
-import { selectNotifications } from '../notifications/notifications-slice';
+import { Link } from 'react-router-dom';
+import { FeaturePlaceholder, hrefOf, selectSessionUser, useAppSelector } from '@pagemate/shared-contracts';
+import { NOTIFICATION_TARGETS, NotificationBody, useNotificationText } from '../notifications/notification-text';
+import { useNotifications } from '../notifications/use-notifications';
 
 function Welcome({ titleKey }: { titleKey: 'user' | 'partner' }) {
   const { t } = useTranslation('dashboard');
@@ -47,17 +49,33 @@ export function WidgetsPage() {
 /** `/components/pages/notifications/`: every notification, the "View All" target. */
 export function NotificationsPage() {
   const { t } = useTranslation(['dashboard', 'common']);
-  const items = useAppSelector(selectNotifications);
+  const { items, isLoading, dismiss } = useNotifications();
+  const textOf = useNotificationText();
   return (
-    <Card title={<h1 style={{ fontSize: 20, margin: 0 }}>{t('dashboard:notificationsPage.title')}</h1>}>
+    <Card
+      title={<h1 style={{ fontSize: 20, margin: 0 }}>{t('dashboard:notificationsPage.title')}</h1>}
+      extra={
+        items.length > 0 ? (
+          <Button onClick={() => dismiss(items.map((item) => item.id))}>{t('common:notifications.dismissAll')}</Button>
+        ) : null
+      }
+    >
       <List
+        loading={isLoading}
         dataSource={items}
         locale={{ emptyText: t('common:notifications.empty') }}
         renderItem={(item) => (
-          <List.Item>
+          <List.Item
+            data-testid="notification-item"
+            actions={[
+              <Button key="dismiss" type="link" onClick={() => dismiss([item.id])}>
+                {t('common:notifications.dismiss')}
+              </Button>,
+            ]}
+          >
             <List.Item.Meta
-              title={t(`common:notifications.samples.${item.sampleKey}.title`)}
-              description={t(`common:notifications.samples.${item.sampleKey}.body`)}
+              title={<Link to={hrefOf(NOTIFICATION_TARGETS[item.kind])}>{textOf(item).title}</Link>}
+              description={<NotificationBody item={item} text={textOf(item).body} />}
             />
           </List.Item>
         )}

@@ -115,6 +115,11 @@ function accountsService(app: FastifyInstance) {
         throw new AppError(409, 'CONFLICT', 'The account could not be created; try again');
       }
       app.log.info({ userId: user.id, role }, 'account created');
+      try {
+        await app.notifications.notify(user.id, 'welcome', { username }, `welcome:${user.id}`);
+      } catch (error) {
+        app.log.error({ err: error, userId: user.id }, 'welcome notification could not be recorded'); // the account exists either way
+      }
     },
 
     async requestPasswordReset(email) {
@@ -148,5 +153,5 @@ function accountsService(app: FastifyInstance) {
 export default fp(accountsService, {
   name: 'accounts-service',
   fastify: '5.x',
-  dependencies: ['clock', 'auth-keys', 'mailer', 'accounts-repository'],
+  dependencies: ['clock', 'auth-keys', 'mailer', 'accounts-repository', 'notifications'],
 });
