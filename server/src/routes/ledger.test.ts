@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../test/accounts.js';
 import { api, type SignedIn, signedInUser } from '../test/facebook.js';
 import { ManualClock } from '../test/clock.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
-import { LedgerRefusal } from '../plugins/app/ledger/ledger-service.js';
+import { expectLedgerConsistent } from '../test/ledger.js';
+import { LedgerRefusal, type Usage } from '../plugins/app/ledger/ledger-service.js';
 
 const CAPS = { PRICE_PER_1000_TOKENS_VND: '20', DAILY_SPEND_CAP_USER_VND: '50000', DAILY_SPEND_CAP_PAGE_VND: '20000' };
+/** Each test signs up its own users, more than one address may register per window. */
+const ENV = { ...CAPS, RATE_LIMIT_IP_MULTIPLIER: '100' };
 
 describe.each(testDatabases)('ledger and charge API (%s)', (kind) => {
   let t: TestApp;
@@ -17,10 +20,12 @@ describe.each(testDatabases)('ledger and charge API (%s)', (kind) => {
   const key = (label: string) => `${label}-${process.pid}-${++keyCounter}`;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: CAPS, clock });
+    t = await buildTestApp(kind, { env: ENV, clock });
     bob = await signedInUser(t);
   });
   afterAll(() => t?.close());
+  // After every test, for every user so far: Σ entries = available ≥ 0, reserved = Σ open holds ≥ 0.
+  afterEach(() => expectLedgerConsistent(t));
 
   const newUser = () => signedInUser(t);
   const ledger = () => t.app.ledger;
@@ -65,16 +70,16 @@ describe.each(testDatabases)('ledger and charge API (%s)', (kind) => {
     const user = await newUser();
     await ledger().credit(user.userId, 100_000, key('dep'), 'deposit');
     const overBalance = ledger().reserve(user.userId, 100_001, key('res'));
-    await expect(overBalance).rejects.toMatchObject({ status: 402, code: 'CONFLICT', reason: 'insufficient_balance' });
+    await expect(overBalance).rejects.toMatchObject({ status: 402, code: 'INSUFFICIENT_BALANCE', reason: 'insufficient_balance', available: 100_000, needed: 100_001 });
 
     // Page cap 20.000: 15.000 held on page A leaves 5.000 for that page, the user cap still has room.
     const held = await ledger().reserve(user.userId, 15_000, key('res'), { pageId: 'page-a' });
-    await expect(ledger().reserve(user.userId, 6_000, key('res'), { pageId: 'page-a' })).rejects.toMatchObject({ status: 402, reason: 'daily_cap_page' });
+    await expect(ledger().reserve(user.userId, 6_000, key('res'), { pageId: 'page-a' })).rejects.toMatchObject({ status: 402, code: 'DAILY_CAP_REACHED', reason: 'daily_cap_page' });
     await ledger().reserve(user.userId, 5_000, key('res'), { pageId: 'page-a' });
     // User cap 50.000: 20.000 held on page A, 30.000 more across pages, then nothing.
     await ledger().reserve(user.userId, 15_000, key('res'), { pageId: 'page-b' });
     await ledger().reserve(user.userId, 15_000, key('res'));
-    await expect(ledger().reserve(user.userId, 1, key('res'), { pageId: 'page-c' })).rejects.toMatchObject({ status: 402, reason: 'daily_cap_user' });
+    await expect(ledger().reserve(user.userId, 1, key('res'), { pageId: 'page-c' })).rejects.toMatchObject({ status: 402, code: 'DAILY_CAP_REACHED', reason: 'daily_cap_user' });
     // Settled spend counts too: settling the 15.000 hold for 1.000 tokens (20 VND) frees the rest of the cap.
     await ledger().settle(held.reservationId, { promptTokens: 600, completionTokens: 400, message: 'Trả lời bình luận' }, key('settle'));
     await ledger().reserve(user.userId, 14_980, key('res'));
@@ -148,16 +153,148 @@ describe.each(testDatabases)('ledger and charge API (%s)', (kind) => {
     expect((await expectConsistent(user.userId))?.reserved).toBe(0);
   });
 
-  it('20 concurrent reserves against a balance that covers 5: exactly 5 succeed, never below zero', async () => {
+  it('100 parallel charges (reserve, then settle) against a balance that covers 10: exactly 10 succeed, never below zero', async () => {
     const user = await newUser();
-    await ledger().credit(user.userId, 5_000, key('dep'), 'deposit');
-    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => ledger().reserve(user.userId, 1_000, key('race'))));
-    const succeeded = outcomes.filter((outcome) => outcome.status === 'fulfilled');
-    const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-    expect(succeeded).toHaveLength(5);
-    expect(refused.every((outcome) => outcome.reason instanceof LedgerRefusal && outcome.reason.reason === 'insufficient_balance')).toBe(true);
-    expect(await ledger().balanceOf(user.userId)).toBe(0);
-    expect((await expectConsistent(user.userId))?.reserved).toBe(5_000);
+    await ledger().credit(user.userId, 10_000, key('dep'), 'deposit');
+    // 30.000 + 20.000 tokens × 20 VND / 1.000 = 1.000 VND, the estimate: each charge costs exactly what it held.
+    const usage = { promptTokens: 30_000, completionTokens: 20_000, message: 'Trả lời tin nhắn' };
+    const charge = async () => {
+      const reservation = await ledger().reserve(user.userId, 1_000, key('race'));
+      return ledger().settle(reservation.reservationId, usage, key('race-settle'));
+    };
+    const outcomes = await Promise.allSettled(Array.from({ length: 100 }, charge));
+    const settled = outcomes.filter((outcome) => outcome.status === 'fulfilled').map((outcome) => outcome.value);
+    const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected').map((outcome) => outcome.reason as unknown);
+    expect(settled).toHaveLength(10);
+    expect(settled.every((settlement) => settlement.charged === 1_000)).toBe(true);
+    expect(refused).toHaveLength(90);
+    for (const reason of refused) expect(reason).toMatchObject({ status: 402, code: 'INSUFFICIENT_BALANCE', reason: 'insufficient_balance' });
+    const balance = await expectConsistent(user.userId);
+    expect(balance).toMatchObject({ available: 0, reserved: 0 });
+    // Every intermediate balance the ledger recorded, not only the last one.
+    const lowest = await t.app.db.orm.execute<{ low: number | string }>(sql`select min(balance_after) as low from ledger_entries where user_id = ${user.userId}`);
+    expect(Number(lowest.rows[0]?.low)).toBe(0);
+    const tokens = await ledger().tokenTransactions(user.userId, { page: 1, page_size: 100, sort: 'date', order: 'desc' });
+    expect(tokens.total).toBe(10);
+    // 90 refusals, one "AI paused" notice for the day.
+    expect((await t.app.notifications.list(user.userId)).filter((notice) => notice.kind === 'ai_paused_no_funds')).toHaveLength(1);
+  });
+
+  it('a reservation released because the model call failed returns all the money and records no token transaction', async () => {
+    const user = await newUser();
+    await ledger().credit(user.userId, 8_000, key('dep'), 'deposit');
+    // What the AI reply path does: hold, call the model, settle — or release when the call fails.
+    const reply = async (callModel: () => Promise<Usage>) => {
+      const reservation = await ledger().reserve(user.userId, 3_000, key('res'));
+      let usage: Usage;
+      try {
+        usage = await callModel();
+      } catch (error) {
+        await ledger().release(reservation.reservationId, key('release'));
+        throw error;
+      }
+      return ledger().settle(reservation.reservationId, usage, key('settle'));
+    };
+    await expect(reply(() => Promise.reject(new Error('model timed out')))).rejects.toThrow('model timed out');
+    expect(await expectConsistent(user.userId)).toMatchObject({ available: 8_000, reserved: 0 });
+    expect((await ledger().tokenTransactions(user.userId, { page: 1, page_size: 10, sort: 'date', order: 'desc' })).total).toBe(0);
+    expect((await ledger().balanceTransactions(user.userId, { page: 1, page_size: 10, sort: 'date', order: 'desc' })).items.map((item) => item.transactionType)).toEqual(['deposit']);
+    // The money is usable again: a following reply that works is charged normally.
+    await reply(() => Promise.resolve({ promptTokens: 40_000, completionTokens: 10_000, message: 'OK' }));
+    expect(await ledger().balanceOf(user.userId)).toBe(7_000);
+  });
+
+  const noticesOf = async (userId: string, kind: string) => {
+    const result = await t.app.db.orm.execute<{ dedupe_key: string; params: Record<string, number> }>(
+      sql`select dedupe_key, params from notifications where user_id = ${userId} and kind = ${kind} order by created_at, dedupe_key`,
+    );
+    return result.rows;
+  };
+
+  it('low balance: notified once per crossing under the threshold, again only after a top-up above it', async () => {
+    // Threshold: the default 20.000 VND.
+    expect(t.app.config.ledger.lowBalanceThresholdVnd).toBe(20_000);
+    const user = await newUser();
+    await ledger().credit(user.userId, 25_000, key('dep'), 'deposit');
+    const crossing = await ledger().reserve(user.userId, 6_000, key('res'));
+    expect(await noticesOf(user.userId, 'low_balance')).toEqual([{ dedupe_key: `low_balance:${crossing.reservationId}`, params: { balance: 19_000, threshold: 20_000 } }]);
+
+    // Settling returns the hold and takes the same 6.000: the balance never showed ≥ 20.000 again, so no notice.
+    await ledger().settle(crossing.reservationId, { promptTokens: 300_000, completionTokens: 0, message: 'Dài' }, key('settle'));
+    const stillUnder = await ledger().reserve(user.userId, 1_000, key('res'));
+    await ledger().credit(user.userId, -1_000, key('adj'), 'adjustment');
+    await ledger().release(stillUnder.reservationId, key('release'));
+    expect(await ledger().balanceOf(user.userId)).toBe(18_000);
+    expect(await noticesOf(user.userId, 'low_balance')).toHaveLength(1);
+
+    // Topped up above the threshold, then an adjustment takes it under again: a second notice.
+    await ledger().credit(user.userId, 10_000, key('dep'), 'deposit');
+    const adjustmentKey = key('adj');
+    const adjustment = await ledger().credit(user.userId, -9_000, adjustmentKey, 'adjustment', 'Điều chỉnh');
+    await ledger().credit(user.userId, -9_000, adjustmentKey, 'adjustment', 'Điều chỉnh');
+    // (The clock stands still: both have the same time, so compare without order.)
+    const notices = await noticesOf(user.userId, 'low_balance');
+    expect(notices).toHaveLength(2);
+    expect(notices).toEqual(
+      expect.arrayContaining([
+        { dedupe_key: `low_balance:${crossing.reservationId}`, params: { balance: 19_000, threshold: 20_000 } },
+        { dedupe_key: `low_balance:${adjustment.entryId}`, params: { balance: 19_000, threshold: 20_000 } },
+      ]),
+    );
+    // What the header shows.
+    const listed = await api(t, user, 'GET', `/api/v1/notifications/${user.userId}`);
+    const items = (listed.json() as { data: { items: { kind: string; params: object }[] } }).data.items;
+    expect(items.filter((item) => item.kind === 'low_balance')).toHaveLength(2);
+  });
+
+  it('low balance: a settlement costing more than its hold can cross too', async () => {
+    const user = await newUser();
+    await ledger().credit(user.userId, 21_000, key('dep'), 'deposit');
+    const reservation = await ledger().reserve(user.userId, 500, key('res'));
+    expect(await noticesOf(user.userId, 'low_balance')).toEqual([]);
+    // 100.000 tokens = 2.000 VND: 21.000 → 19.000.
+    await ledger().settle(reservation.reservationId, { promptTokens: 90_000, completionTokens: 10_000, message: 'Dài' }, key('settle'));
+    expect((await noticesOf(user.userId, 'low_balance')).map((row) => row.params)).toEqual([{ balance: 19_000, threshold: 20_000 }]);
+  });
+
+  it('a notification that fails is logged and does not fail the money operation', async () => {
+    const user = await newUser();
+    await ledger().credit(user.userId, 20_000, key('dep'), 'deposit');
+    const notifications = t.app.notifications;
+    const original = notifications.notify;
+    notifications.notify = () => Promise.reject(new Error('notifications table unavailable'));
+    try {
+      const reservation = await ledger().reserve(user.userId, 1_000, key('res'));
+      expect(reservation.available).toBe(19_000);
+      await expect(ledger().reserve(user.userId, 50_000, key('res'))).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    } finally {
+      notifications.notify = original;
+    }
+    expect(await ledger().balanceOf(user.userId)).toBe(19_000);
+    const failures = t.logs.filter((line) => line.msg === 'notification failed (the ledger operation stands)' && line.userId === user.userId);
+    expect(failures.map((line) => line.kind)).toEqual(['low_balance', 'ai_paused_no_funds']);
+  });
+
+  it('AI paused for lack of funds: one notification per Vietnam day however many replies are refused; not for daily caps', async () => {
+    const user = await newUser();
+    await ledger().credit(user.userId, 500, key('dep'), 'deposit');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await expect(ledger().reserve(user.userId, 1_000, key('res'))).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    }
+    const today = new Date(clock.now().getTime() + 7 * 3600 * 1000).toISOString().slice(0, 10);
+    expect(await noticesOf(user.userId, 'ai_paused_no_funds')).toEqual([{ dedupe_key: `ai_paused_no_funds:${user.userId}:${today}`, params: { balance: 500, needed: 1_000 } }]);
+
+    clock.advanceSeconds(24 * 3600);
+    await expect(ledger().reserve(user.userId, 800, key('res'))).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    const notices = await noticesOf(user.userId, 'ai_paused_no_funds');
+    expect(notices).toHaveLength(2);
+    expect(notices[1]?.params).toEqual({ balance: 500, needed: 800 });
+
+    // A daily cap stops replies too, but the balance is fine: no "top up" notice.
+    const rich = await newUser();
+    await ledger().credit(rich.userId, 1_000_000, key('dep'), 'deposit');
+    await expect(ledger().reserve(rich.userId, 60_000, key('res'))).rejects.toMatchObject({ code: 'DAILY_CAP_REACHED' });
+    expect(await noticesOf(rich.userId, 'ai_paused_no_funds')).toEqual([]);
   });
 
   it('endpoints: total balance, balance and token transactions newest first with pagination; 403 for another user', async () => {

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, notExists, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Orm } from '../../../db/database.js';
@@ -40,14 +41,35 @@ export interface Page<Row> {
   total: number;
 }
 
+/** One page of a list: which rows (`since <= created_at < before`), in which order, how many. */
+export interface ListSlice {
+  offset: number;
+  limit: number;
+  /** `date`: creation order; `amount`: the entry's signed amount, or a token transaction's cost. */
+  sort: 'date' | 'amount';
+  order: 'asc' | 'desc';
+  since?: Date;
+  before?: Date;
+}
+
+/** One Vietnam calendar day's settled AI spend and deposits, VND (days without either are absent). */
+export interface DailyTotals {
+  /** YYYY-MM-DD, Vietnam time. */
+  day: string;
+  spend: number;
+  deposits: number;
+}
+
 /** The ledger's SQL: balances, append-only entries, token transactions. Nothing here updates or deletes an entry. */
 export interface LedgerRepository {
   /** Runs `work` in one transaction holding the user's balance row (created at 0 if missing) `FOR UPDATE`. */
   withLockedBalance<T>(userId: string, now: Date, work: (locked: LockedBalance) => Promise<T>): Promise<T>;
   findBalance(userId: string): Promise<BalanceRow | undefined>;
   findReservation(reservationId: string): Promise<LedgerEntryRow | undefined>;
-  listEntries(userId: string, kinds: readonly LedgerEntryKind[], offset: number, limit: number): Promise<Page<LedgerEntryRow>>;
-  listTokenTransactions(userId: string, offset: number, limit: number): Promise<Page<TokenTransactionRow>>;
+  listEntries(userId: string, kinds: readonly LedgerEntryKind[], slice: ListSlice): Promise<Page<LedgerEntryRow>>;
+  listTokenTransactions(userId: string, slice: ListSlice): Promise<Page<TokenTransactionRow>>;
+  /** Settled token charges and deposits since `since`, summed per Vietnam day, oldest first. */
+  dailyTotals(userId: string, since: Date): Promise<DailyTotals[]>;
   /** Σ amount of the user's entries: equals `balances.available` (tests check the invariant). */
   sumOfEntries(userId: string): Promise<number>;
 }
@@ -56,6 +78,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     ledgerRepository: LedgerRepository;
   }
+}
+
+/** The Vietnam calendar day (YYYY-MM-DD) of a timestamptz: UTC+7 all year, as `vietnamDate` in http/list-query.ts. */
+const vietnamDaySql = (column: AnyPgColumn) => sql<string>`to_char((${column} at time zone 'UTC') + interval '7 hours', 'YYYY-MM-DD')`;
+
+/** `created_at` inside the slice's range. */
+function inRange(createdAt: AnyPgColumn, slice: ListSlice): SQL[] {
+  return [...(slice.since ? [gte(createdAt, slice.since)] : []), ...(slice.before ? [lt(createdAt, slice.before)] : [])];
+}
+
+/** The sort key, then creation order (`created_at`, `seq`) to break ties — all in the requested direction. */
+function ordering(slice: ListSlice, amount: AnyPgColumn, createdAt: AnyPgColumn, seq: AnyPgColumn): SQL[] {
+  const direction = slice.order === 'asc' ? asc : desc;
+  return [...(slice.sort === 'amount' ? [amount] : []), createdAt, seq].map((column) => direction(column));
 }
 
 function lockedBalance(tx: Orm, userId: string, now: Date, initial: BalanceRow): LockedBalance {
@@ -156,23 +192,43 @@ function ledgerRepositoryPlugin(app: FastifyInstance) {
         .where(and(eq(ledgerEntries.id, reservationId), eq(ledgerEntries.kind, 'reservation')));
       return row;
     },
-    async listEntries(userId, kinds, offset, limit) {
-      const where = and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, [...kinds]));
-      const items = await orm.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.seq)).offset(offset).limit(limit);
+    async listEntries(userId, kinds, slice) {
+      const where = and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, [...kinds]), ...inRange(ledgerEntries.createdAt, slice));
+      const items = await orm
+        .select()
+        .from(ledgerEntries)
+        .where(where)
+        .orderBy(...ordering(slice, ledgerEntries.amount, ledgerEntries.createdAt, ledgerEntries.seq))
+        .offset(slice.offset)
+        .limit(slice.limit);
       const [counted] = await orm.select({ n: count() }).from(ledgerEntries).where(where);
       return { items, total: counted?.n ?? 0 };
     },
-    async listTokenTransactions(userId, offset, limit) {
-      const where = eq(tokenTransactions.userId, userId);
+    async listTokenTransactions(userId, slice) {
+      const where = and(eq(tokenTransactions.userId, userId), ...inRange(tokenTransactions.createdAt, slice));
       const items = await orm
         .select()
         .from(tokenTransactions)
         .where(where)
-        .orderBy(desc(tokenTransactions.createdAt), desc(tokenTransactions.seq))
-        .offset(offset)
-        .limit(limit);
+        .orderBy(...ordering(slice, tokenTransactions.totalCost, tokenTransactions.createdAt, tokenTransactions.seq))
+        .offset(slice.offset)
+        .limit(slice.limit);
       const [counted] = await orm.select({ n: count() }).from(tokenTransactions).where(where);
       return { items, total: counted?.n ?? 0 };
+    },
+    async dailyTotals(userId, since) {
+      const day = vietnamDaySql(ledgerEntries.createdAt);
+      const rows = await orm
+        .select({
+          day,
+          spend: sql<string>`coalesce(sum(-${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'token_charge'), 0)`,
+          deposits: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} = 'deposit'), 0)`,
+        })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, ['token_charge', 'deposit']), gte(ledgerEntries.createdAt, since)))
+        .groupBy(day)
+        .orderBy(day);
+      return rows.map((row) => ({ day: row.day, spend: Number(row.spend), deposits: Number(row.deposits) }));
     },
     async sumOfEntries(userId) {
       const [row] = await orm.select({ total: sql<string | null>`sum(${ledgerEntries.amount})` }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId));

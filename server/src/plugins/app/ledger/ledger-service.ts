@@ -1,9 +1,11 @@
-import type { BalanceTransaction, TokenTransaction } from '@pagemate/shared-contracts/contracts';
+import type { BalanceSummary, BalanceTransaction, ListQuery, NotificationKind, TokenTransaction } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LedgerEntryKind } from '../../../db/schema/index.js';
 import { AppError } from '../../../errors/app-error.js';
-import type { LedgerEntryRow, LockedBalance, TokenTransactionRow } from './ledger-repository.js';
+import { pageOffset, vietnamDate, vietnamDayRange, vietnamDayStart, vietnamDayStartOf } from '../../../http/list-query.js';
+import type { NotificationParams } from '../notifications/notifications-service.js';
+import type { LedgerEntryRow, ListSlice, LockedBalance, TokenTransactionRow } from './ledger-repository.js';
 
 /** Kinds a credit may record; reservations, releases and token charges only come from the charge API. */
 export type CreditKind = Extract<LedgerEntryKind, 'deposit' | 'refund' | 'adjustment'>;
@@ -13,14 +15,19 @@ const LISTED_KINDS = ['deposit', 'token_charge', 'refund', 'adjustment'] as cons
 export type RefusalReason = 'insufficient_balance' | 'daily_cap_user' | 'daily_cap_page';
 
 /**
- * A charge the balance or a daily cap cannot cover: 402 with the contract's `CONFLICT` code (the contract has
- * no payment-specific code); `reason` tells callers (the AI reply path) which limit was hit.
+ * A charge the balance or a daily cap cannot cover: 402 with `INSUFFICIENT_BALANCE` or `DAILY_CAP_REACHED`;
+ * `reason` tells callers (the AI reply path) which limit was hit, `available` and `needed` by how much.
  */
 export class LedgerRefusal extends AppError {
   override name = 'LedgerRefusal';
 
-  constructor(readonly reason: RefusalReason, message: string) {
-    super(402, 'CONFLICT', message);
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+    readonly available: number,
+    readonly needed: number,
+  ) {
+    super(402, reason === 'insufficient_balance' ? 'INSUFFICIENT_BALANCE' : 'DAILY_CAP_REACHED', message);
   }
 }
 
@@ -86,8 +93,10 @@ export interface Ledger {
   /** Available balance in VND (0 for a user who never had one). */
   balanceOf(userId: string): Promise<number>;
   costOf(totalTokens: number): number;
-  balanceTransactions(userId: string, page: number, pageSize: number): Promise<ListPage<BalanceTransaction>>;
-  tokenTransactions(userId: string, page: number, pageSize: number): Promise<ListPage<TokenTransaction>>;
+  balanceTransactions(userId: string, query: ListQuery): Promise<ListPage<BalanceTransaction>>;
+  tokenTransactions(userId: string, query: ListQuery): Promise<ListPage<TokenTransaction>>;
+  /** The overview: balance, holds, this Vietnam month's spend and deposits, and the last `days` days, oldest first. */
+  summary(userId: string, days: number): Promise<BalanceSummary>;
 }
 
 declare module 'fastify' {
@@ -97,12 +106,11 @@ declare module 'fastify' {
 }
 
 const DAY_MS = 24 * 3600 * 1000;
-/** Daily caps reset at midnight in Vietnam (UTC+7, no daylight saving). */
-const VIETNAM_OFFSET_MS = 7 * 3600 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function vietnamDayStart(now: Date): Date {
-  return new Date(Math.floor((now.getTime() + VIETNAM_OFFSET_MS) / DAY_MS) * DAY_MS - VIETNAM_OFFSET_MS);
+/** The repository's slice of a contract list query (`from` / `to` are Vietnam days). */
+function toSlice(query: ListQuery): ListSlice {
+  return { offset: pageOffset(query.page, query.page_size), limit: query.page_size, sort: query.sort, order: query.order, ...vietnamDayRange(query.from, query.to) };
 }
 
 const vnd = (amount: number) => `${amount.toLocaleString('vi-VN')} VNĐ`;
@@ -160,8 +168,27 @@ const toSettlement = (transaction: TokenTransactionRow, charge: LedgerEntryRow, 
 
 function ledgerServicePlugin(app: FastifyInstance) {
   const repository = app.ledgerRepository;
-  const { pricePer1000TokensVnd, dailySpendCapUserVnd, dailySpendCapPageVnd } = app.config.ledger;
+  const { pricePer1000TokensVnd, dailySpendCapUserVnd, dailySpendCapPageVnd, lowBalanceThresholdVnd } = app.config.ledger;
   const costOf = (totalTokens: number) => Math.ceil((totalTokens * pricePer1000TokensVnd) / 1000);
+
+  /**
+   * Notifications are sent after the money operation committed and never undo or fail it: a failure is logged.
+   * Each has a dedupe key, so a replayed operation (same idempotency key) may call again harmlessly — and sends
+   * it if the first attempt failed.
+   */
+  async function notifyAfterCommit(userId: string, kind: NotificationKind, params: NotificationParams, dedupeKey: string) {
+    try {
+      await app.notifications.notify(userId, kind, params, dedupeKey);
+    } catch (error) {
+      app.log.error({ err: error, userId, kind, dedupeKey }, 'notification failed (the ledger operation stands)');
+    }
+  }
+
+  /** `low_balance` when `entry` took the available balance from at least the threshold to under it (0 = off). */
+  async function notifyIfCrossedLow(entry: LedgerEntryRow, availableBefore: number) {
+    if (lowBalanceThresholdVnd <= 0 || availableBefore < lowBalanceThresholdVnd || entry.balanceAfter >= lowBalanceThresholdVnd) return;
+    await notifyAfterCommit(entry.userId, 'low_balance', { balance: entry.balanceAfter, threshold: lowBalanceThresholdVnd }, `low_balance:${entry.id}`);
+  }
 
   /** The open reservation `reservationId` names, with its user's balance locked. */
   async function withOpenReservation<T>(
@@ -199,11 +226,12 @@ function ledgerServicePlugin(app: FastifyInstance) {
             return previous;
           }
           if (locked.balance.available + amount < 0) {
-            throw new LedgerRefusal('insufficient_balance', `The balance (${vnd(locked.balance.available)}) cannot cover this adjustment.`);
+            throw new LedgerRefusal('insufficient_balance', `The balance (${vnd(locked.balance.available)}) cannot cover this adjustment.`, locked.balance.available, -amount);
           }
           return locked.append({ kind, amount, idempotencyKey, note });
         }),
       );
+      await notifyIfCrossedLow(entry, entry.balanceAfter - entry.amount);
       return { entryId: entry.id, kind, amount: entry.amount, available: entry.balanceAfter, createdAt: entry.createdAt };
     },
 
@@ -212,7 +240,7 @@ function ledgerServicePlugin(app: FastifyInstance) {
       requireKey(idempotencyKey);
       const pageId = options.pageId ?? null;
       const now = app.clock.now();
-      const entry = await onceMoreOnDuplicate(() =>
+      const reserving = onceMoreOnDuplicate(() =>
         repository.withLockedBalance(userId, now, async (locked) => {
           const previous = await locked.entryByKey(idempotencyKey);
           if (previous) {
@@ -220,18 +248,30 @@ function ledgerServicePlugin(app: FastifyInstance) {
             return previous;
           }
           if (locked.balance.available < estimatedCost) {
-            throw new LedgerRefusal('insufficient_balance', `The balance (${vnd(locked.balance.available)}) cannot cover this AI reply (${vnd(estimatedCost)}). Please top up.`);
+            const { available } = locked.balance;
+            throw new LedgerRefusal('insufficient_balance', `The balance (${vnd(available)}) cannot cover this AI reply (${vnd(estimatedCost)}). Please top up.`, available, estimatedCost);
           }
           const since = vietnamDayStart(now);
           if ((await locked.spendSince(since)) + estimatedCost > dailySpendCapUserVnd) {
-            throw new LedgerRefusal('daily_cap_user', `Today's AI spending limit of ${vnd(dailySpendCapUserVnd)} is reached.`);
+            throw new LedgerRefusal('daily_cap_user', `Today's AI spending limit of ${vnd(dailySpendCapUserVnd)} is reached.`, locked.balance.available, estimatedCost);
           }
           if (pageId !== null && (await locked.spendSince(since, pageId)) + estimatedCost > dailySpendCapPageVnd) {
-            throw new LedgerRefusal('daily_cap_page', `Today's AI spending limit of ${vnd(dailySpendCapPageVnd)} for this page is reached.`);
+            throw new LedgerRefusal('daily_cap_page', `Today's AI spending limit of ${vnd(dailySpendCapPageVnd)} for this page is reached.`, locked.balance.available, estimatedCost);
           }
           return locked.append({ kind: 'reservation', amount: -estimatedCost, idempotencyKey, pageId, note: 'AI reply hold' }, estimatedCost);
         }),
       );
+      let entry: LedgerEntryRow;
+      try {
+        entry = await reserving;
+      } catch (error) {
+        if (error instanceof LedgerRefusal && error.reason === 'insufficient_balance') {
+          // AI replies stop until a top-up: said once per Vietnam day, however many replies were refused.
+          await notifyAfterCommit(userId, 'ai_paused_no_funds', { balance: error.available, needed: error.needed }, `ai_paused_no_funds:${userId}:${vietnamDate(now)}`);
+        }
+        throw error;
+      }
+      await notifyIfCrossedLow(entry, entry.balanceAfter - entry.amount);
       return toReservation(entry);
     },
 
@@ -241,7 +281,8 @@ function ledgerServicePlugin(app: FastifyInstance) {
         throw new AppError(400, 'BAD_REQUEST', 'Token counts must be whole numbers ≥ 0.');
       }
       const totalTokens = promptTokens + completionTokens;
-      return withOpenReservation(
+      const releaseKey = `${idempotencyKey}#release`;
+      const { settlement, charge, availableBefore } = await withOpenReservation(
         reservationId,
         idempotencyKey,
         async (locked) => {
@@ -249,15 +290,21 @@ function ledgerServicePlugin(app: FastifyInstance) {
           const charge = await locked.entryByKey(idempotencyKey);
           if (!transaction && !charge) return undefined;
           if (!transaction || !charge || transaction.reservationId !== reservationId) throw keyReused();
-          return toSettlement(transaction, charge, costOf(transaction.totalTokens));
+          const release = await locked.entryByKey(releaseKey);
+          return {
+            settlement: toSettlement(transaction, charge, costOf(transaction.totalTokens)),
+            charge,
+            availableBefore: release ? release.balanceAfter - release.amount : charge.balanceAfter - charge.amount,
+          };
         },
         async (locked, reservation) => {
           const held = -reservation.amount;
           const cost = costOf(totalTokens);
           const common = { reservationId, pageId: reservation.pageId };
+          const availableBefore = locked.balance.available;
           // The whole hold goes back, then the real cost is taken: a cost above the estimate is taken too,
           // as far as the balance goes (the call already happened; the balance still never goes below zero).
-          await locked.append({ kind: 'release', amount: held, idempotencyKey: `${idempotencyKey}#release`, note: 'AI reply hold returned', ...common }, -held);
+          await locked.append({ kind: 'release', amount: held, idempotencyKey: releaseKey, note: 'AI reply hold returned', ...common }, -held);
           const charged = Math.min(cost, locked.balance.available);
           if (charged < cost) app.log.warn({ reservationId, cost, charged }, 'AI call cost more than the balance could cover');
           const charge = await locked.append({ kind: 'token_charge', amount: -charged, idempotencyKey, note: `AI reply: ${totalTokens} tokens`, ...common });
@@ -270,9 +317,12 @@ function ledgerServicePlugin(app: FastifyInstance) {
             message,
             idempotencyKey,
           });
-          return toSettlement(transaction, charge, cost);
+          return { settlement: toSettlement(transaction, charge, cost), charge, availableBefore };
         },
       );
+      // Measured across the whole settlement: the hold's return and the charge are one change to the user.
+      await notifyIfCrossedLow(charge, availableBefore);
+      return settlement;
     },
 
     async release(reservationId, idempotencyKey) {
@@ -297,8 +347,8 @@ function ledgerServicePlugin(app: FastifyInstance) {
       return (await repository.findBalance(userId))?.available ?? 0;
     },
 
-    async balanceTransactions(userId, page, pageSize) {
-      const { items, total } = await repository.listEntries(userId, LISTED_KINDS, (page - 1) * pageSize, pageSize);
+    async balanceTransactions(userId, query) {
+      const { items, total } = await repository.listEntries(userId, LISTED_KINDS, toSlice(query));
       return {
         total,
         items: items.map((entry) => ({
@@ -311,8 +361,8 @@ function ledgerServicePlugin(app: FastifyInstance) {
       };
     },
 
-    async tokenTransactions(userId, page, pageSize) {
-      const { items, total } = await repository.listTokenTransactions(userId, (page - 1) * pageSize, pageSize);
+    async tokenTransactions(userId, query) {
+      const { items, total } = await repository.listTokenTransactions(userId, toSlice(query));
       return {
         total,
         items: items.map((row) => ({
@@ -325,8 +375,29 @@ function ledgerServicePlugin(app: FastifyInstance) {
         })),
       };
     },
+
+    async summary(userId, days) {
+      const today = vietnamDayStart(app.clock.now());
+      const window = Array.from({ length: days }, (_, index) => vietnamDate(new Date(today.getTime() - (days - 1 - index) * DAY_MS)));
+      const monthPrefix = vietnamDate(today).slice(0, 7);
+      const monthStart = vietnamDayStartOf(`${monthPrefix}-01`);
+      const firstDay = new Date(today.getTime() - (days - 1) * DAY_MS);
+      // One query covers both the chart's days and this month's totals.
+      const totals = await repository.dailyTotals(userId, firstDay < monthStart ? firstDay : monthStart);
+      const byDay = new Map(totals.map((row) => [row.day, row]));
+      const thisMonth = totals.filter((row) => row.day.startsWith(monthPrefix));
+      const balance = await repository.findBalance(userId);
+      return {
+        total_balance: balance?.available ?? 0,
+        reserved: balance?.reserved ?? 0,
+        spent_this_month: thisMonth.reduce((sum, row) => sum + row.spend, 0),
+        deposited_this_month: thisMonth.reduce((sum, row) => sum + row.deposits, 0),
+        low_balance_threshold: lowBalanceThresholdVnd,
+        daily: window.map((date) => ({ date, spend: byDay.get(date)?.spend ?? 0, deposits: byDay.get(date)?.deposits ?? 0 })),
+      };
+    },
   };
   app.decorate('ledger', ledger);
 }
 
-export default fp(ledgerServicePlugin, { name: 'ledger-service', fastify: '5.x', dependencies: ['config', 'clock', 'ledger-repository'] });
+export default fp(ledgerServicePlugin, { name: 'ledger-service', fastify: '5.x', dependencies: ['config', 'clock', 'ledger-repository', 'notifications'] });
