@@ -1,36 +1,68 @@
-import { Alert, Button, Card, Statistic } from 'antd';
+import { DollarOutlined, HistoryOutlined, LineChartOutlined, RobotOutlined, WalletOutlined } from '@ant-design/icons';
+import { Flex, Tabs, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  fetchTotalBalance,
-  formatVnd,
-  selectPaymentError,
-  selectPaymentStatus,
-  selectSessionUser,
-  selectTotalBalance,
-  useAppDispatch,
-  useAppSelector,
-} from '@pagemate/shared-contracts';
+import { fetchTotalBalance, useAppDispatch } from '@pagemate/shared-contracts';
+import { DepositForm } from '../features/deposit/deposit-form';
+import { BalanceTransactionsTable } from '../features/history/balance-transactions-table';
+import { DepositHistoryTable } from '../features/history/deposit-history-table';
+import { TokenTransactionsTable } from '../features/history/token-transactions-table';
+import { BalanceOverview } from '../features/overview/balance-overview';
+import { PaymentScreen } from '../features/payment/payment-screen';
+import { useBalanceLocation, type BalanceTab } from '../shared/balance-tabs';
+import { useUserId } from '../shared/use-user-id';
 
+/**
+ * `/user-dashboard/balance`: one route, five tabs. The tab (and the payment being paid) live in the query,
+ * `?tab=overview|deposit|history|balance|tokens` and `?payment=<id>`, so links, reloads and the checkout's
+ * return all land in the right place.
+ */
 export function BalancePage() {
   const { t } = useTranslation('balance');
   const dispatch = useAppDispatch();
-  const user = useAppSelector(selectSessionUser);
-  const total = useAppSelector(selectTotalBalance);
-  const status = useAppSelector(selectPaymentStatus);
-  const error = useAppSelector(selectPaymentError);
+  const userId = useUserId();
+  const { tab, paymentId, go } = useBalanceLocation();
 
   useEffect(() => {
-    if (user) void dispatch(fetchTotalBalance(user.userId));
-  }, [dispatch, user]);
+    if (userId) void dispatch(fetchTotalBalance(userId));
+  }, [dispatch, userId]);
+
+  const show = (next: BalanceTab) => go({ tab: next, paymentId: null });
+
+  const items = [
+    {
+      key: 'overview',
+      label: t('tabs.overview'),
+      icon: <LineChartOutlined />,
+      children: <BalanceOverview onDeposit={() => show('deposit')} />,
+    },
+    {
+      key: 'deposit',
+      label: t('tabs.deposit'),
+      icon: <WalletOutlined />,
+      children: paymentId ? (
+        <PaymentScreen
+          key={paymentId}
+          paymentId={paymentId}
+          onRetry={() => show('deposit')}
+          onHistory={() => show('history')}
+          onOverview={() => show('overview')}
+        />
+      ) : (
+        <DepositForm onCreated={(payment) => go({ tab: 'deposit', paymentId: payment.payment_id })} />
+      ),
+    },
+    { key: 'history', label: t('tabs.history'), icon: <HistoryOutlined />, children: <DepositHistoryTable /> },
+    { key: 'balance', label: t('tabs.balance'), icon: <DollarOutlined />, children: <BalanceTransactionsTable /> },
+    { key: 'tokens', label: t('tabs.tokens'), icon: <RobotOutlined />, children: <TokenTransactionsTable /> },
+  ];
 
   return (
-    <Card title={<h1 style={{ margin: 0, fontSize: 20 }}>{t('overview.heading')}</h1>}>
-      {status === 'failed' && error ? <Alert type="error" showIcon title={t('errors.fetchBalance')} style={{ marginBottom: 16 }} /> : null}
-      <Statistic title={t('overview.total')} value={formatVnd(total)} loading={status === 'loading'} />
-      <Button style={{ marginTop: 16 }} onClick={() => user && void dispatch(fetchTotalBalance(user.userId))} disabled={!user}>
-        {t('overview.refresh')}
-      </Button>
-    </Card>
+    <Flex vertical gap={8} style={{ minWidth: 0 }}>
+      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+        {t('overview.heading')}
+      </Typography.Title>
+      <Tabs activeKey={tab} onChange={(key) => show(key as BalanceTab)} items={items} />
+    </Flex>
   );
 }
