@@ -25,6 +25,10 @@ import ledgerService from './plugins/app/ledger/ledger-service.js';
 import mailer, { type MailTransport } from './plugins/app/mailer.js';
 import metaApp from './plugins/app/meta/meta-app.js';
 import notifications from './plugins/app/notifications/notifications-service.js';
+import paymentProvider from './plugins/app/payments/payment-provider.js';
+import paymentsRepository from './plugins/app/payments/payments-repository.js';
+import paymentsService from './plugins/app/payments/payments-service.js';
+import payosSandbox from './payos-sandbox/index.js';
 import rateLimits, { type CounterStore } from './plugins/app/rate-limits.js';
 import requestId from './plugins/app/request-id.js';
 import externalPlugins from './plugins/external/index.js';
@@ -44,7 +48,7 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
   /** Where rate-limit counters live; default per-instance memory. A shared store makes limits cluster-wide. */
   rateLimitStore?: CounterStore;
-  /** Outbound HTTP (Graph API, sandbox webhook deliveries); tests route it to `app.inject`. */
+  /** Outbound HTTP (Graph API, PayOS, sandbox webhook deliveries); tests route it to `app.inject`. */
   fetch?: FetchLike;
   /** Graph client retry backoff base in ms (tests: 0). */
   graphBackoffMs?: number;
@@ -90,6 +94,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Money: the append-only ledger and the charge API AI features draw on.
     await app.register(ledgerRepository);
     await app.register(ledgerService);
+    // Payments: the provider (PayOS or the built-in sandbox) → data → service → the sandbox's own routes.
+    await app.register(paymentProvider, { fetch: options.fetch });
+    await app.register(paymentsRepository);
+    await app.register(paymentsService);
+    await app.register(payosSandbox);
     await app.register(routes);
     for (const plugin of extraRoutes) await app.register(plugin);
     await app.ready();

@@ -6,6 +6,7 @@ import facebookConnectRoutes from './facebook-connect.js';
 import healthRoutes from './health.js';
 import ledgerRoutes from './ledger.js';
 import notificationRoutes from './notifications.js';
+import paymentRoutes from './payments.js';
 import sandboxRoutes from './sandbox.js';
 import sessionRoutes from './sessions.js';
 
@@ -18,6 +19,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(facebookRoutes);
   await app.register(botConfigRoutes);
   await app.register(ledgerRoutes);
+  await app.register(paymentRoutes);
   await app.register(notificationRoutes);
   await app.register(sandboxRoutes);
 }

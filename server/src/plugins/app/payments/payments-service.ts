@@ -1,0 +1,308 @@
+import type { Deposit, ListQuery } from '@pagemate/shared-contracts/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../../errors/app-error.js';
+import { PayosError } from '../../../payments/payos-client.js';
+import type { PaymentLookup, PaymentProviderName, VerifiedWebhook } from '../../../payments/provider.js';
+import type { NewPaymentEvent, PaymentEventOutcome, PaymentRow } from './payments-repository.js';
+
+/** Reconciliation claims this many pending payments at a time, and at most this many batches per run. */
+const RECONCILE_BATCH = 10;
+const RECONCILE_MAX_BATCHES = 20;
+/** A payment checked this recently is left alone by every instance's reconciliation. */
+export const RECONCILE_LEASE_SECONDS = 60;
+const DAY_MS = 24 * 3600 * 1000;
+/** Vietnam is UTC+7 all year. */
+const VIETNAM_OFFSET_MS = 7 * 3600 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface WebhookResult {
+  /** false: the body was not a webhook signed by the provider (answered 400, nothing credited). */
+  accepted: boolean;
+  outcome: PaymentEventOutcome;
+}
+
+export interface ReconcileSummary {
+  checked: number;
+  credited: number;
+  cancelled: number;
+  expired: number;
+  errors: number;
+}
+
+export interface Payments {
+  deposit(userId: string, amount: number): Promise<Deposit>;
+  /** The user's own payment (another user's id answers 404, as an unknown one does). */
+  status(userId: string, paymentId: string): Promise<Deposit>;
+  cancel(userId: string, paymentId: string): Promise<Deposit>;
+  history(userId: string, query: ListQuery): Promise<{ items: Deposit[]; total: number }>;
+  /** A webhook from `provider`: verified, matched, credited once — the source of truth of a payment. */
+  handleWebhook(provider: PaymentProviderName, body: unknown): Promise<WebhookResult>;
+  /** Asks the provider about pending payments: credits the paid ones, closes the cancelled and expired ones. */
+  reconcile(): Promise<ReconcileSummary>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: Payments;
+  }
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toDeposit(row: PaymentRow): Deposit {
+  const open = row.status === 'pending' && row.checkoutUrl !== null;
+  return {
+    payment_id: row.id,
+    amount: row.amount,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    order_code: row.orderCode,
+    provider: row.provider,
+    description: row.description,
+    expires_at: row.expiresAt.toISOString(),
+    paid_at: iso(row.paidAt),
+    ...(open ? { checkout_url: row.checkoutUrl ?? '', qr_code: row.qrCode ?? '' } : {}),
+  };
+}
+
+/** The first instant of a Vietnam calendar day given as YYYY-MM-DD. */
+export function vietnamDay(day: string): Date {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date) - VIETNAM_OFFSET_MS);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What an unverifiable body claims, for the audit row only (never trusted). */
+function claimedFields(body: unknown): { orderCode: number | null; amount: number | null } {
+  const data = isRecord(body) && isRecord(body.data) ? body.data : {};
+  return {
+    orderCode: typeof data.orderCode === 'number' && Number.isSafeInteger(data.orderCode) ? data.orderCode : null,
+    amount: typeof data.amount === 'number' && Number.isSafeInteger(data.amount) ? data.amount : null,
+  };
+}
+
+function paymentsServicePlugin(app: FastifyInstance) {
+  const repo = app.paymentsRepository;
+  const provider = app.paymentProvider;
+  const { expiryMinutes, reconcileIntervalSeconds } = app.config.payments;
+  const now = () => app.clock.now();
+
+  const record = (event: NewPaymentEvent) => repo.recordEvent(event, now());
+
+  async function ownPayment(userId: string, paymentId: string): Promise<PaymentRow> {
+    const row = UUID.test(paymentId) ? await repo.findById(paymentId) : undefined;
+    if (!row || row.userId !== userId) throw new AppError(404, 'NOT_FOUND', 'Payment not found.');
+    return row;
+  }
+
+  /**
+   * The provider says `payment` was paid `paidAmount`: credit it once. The ledger entry is keyed by the
+   * payment id, so a replay, a racing webhook or reconciliation all land on the same entry; the conditional
+   * update to `paid` picks the one caller that reports `credited` (and notifies). A payment already expired
+   * or cancelled here is still credited: the money reached us.
+   */
+  async function applyPaid(payment: PaymentRow, paidAmount: number, source: NewPaymentEvent['source'], payload: unknown): Promise<PaymentEventOutcome> {
+    const base = { provider: payment.provider, source, orderCode: payment.orderCode, paymentId: payment.id, amount: paidAmount, payload };
+    if (paidAmount !== payment.amount) {
+      app.log.warn({ orderCode: payment.orderCode, expected: payment.amount, paid: paidAmount, source }, 'payment amount mismatch: nothing credited');
+      await record({ ...base, outcome: 'amount_mismatch', detail: `expected ${payment.amount}, paid ${paidAmount}` });
+      return 'amount_mismatch';
+    }
+    const note = `Nạp tiền ${payment.provider === 'payos' ? 'PayOS' : '(sandbox)'} — mã đơn ${payment.orderCode}`;
+    const credit = await app.ledger.credit(payment.userId, payment.amount, `deposit:${payment.id}`, 'deposit', note);
+    const marked = await repo.markPaid(payment.id, credit.entryId, credit.createdAt, now());
+    const outcome = marked ? 'credited' : 'duplicate';
+    await record({ ...base, outcome, detail: marked ? `was ${payment.status}` : 'already paid' });
+    if (marked) {
+      app.log.info({ orderCode: payment.orderCode, amount: payment.amount, source }, 'deposit credited');
+      await app.notifications.notify(payment.userId, 'deposit_paid', { amount: payment.amount, balance: credit.available }, `deposit_paid:${payment.id}`);
+    }
+    return outcome;
+  }
+
+  /** Closes a pending payment the provider will not take money for any more; records the decision. */
+  async function close(payment: PaymentRow, status: 'cancelled' | 'expired', source: NewPaymentEvent['source'], detail: string): Promise<boolean> {
+    const closed = await repo.closePending(payment.id, status, now());
+    if (closed) await record({ provider: payment.provider, source, outcome: status, orderCode: payment.orderCode, paymentId: payment.id, amount: payment.amount, detail });
+    return closed !== undefined;
+  }
+
+  /**
+   * Past its expiry: cancel at the provider first so the QR cannot be paid later, then expire it here. If the
+   * cancel fails the provider is asked again — paid meanwhile means credit, anything else waits for the next run.
+   */
+  async function expire(payment: PaymentRow): Promise<PaymentEventOutcome | undefined> {
+    let answer: PaymentLookup;
+    try {
+      answer = await provider.cancel(payment.orderCode, 'Expired');
+    } catch (error) {
+      answer = await provider.lookup(payment.orderCode);
+      if (answer.status === 'PENDING') throw error;
+    }
+    if (answer.status === 'PAID') return applyPaid(payment, answer.amountPaid, 'reconcile', answer);
+    if (answer.status === 'PROCESSING' || answer.status === 'UNDERPAID') return undefined;
+    return (await close(payment, 'expired', 'reconcile', `provider: ${answer.status}`)) ? 'expired' : undefined;
+  }
+
+  /** One pending payment, checked with the provider; what was decided (undefined: still pending). */
+  async function reconcileOne(payment: PaymentRow): Promise<PaymentEventOutcome | undefined> {
+    const answer = await provider.lookup(payment.orderCode);
+    if (answer.status === 'PAID') return applyPaid(payment, answer.amountPaid, 'reconcile', answer);
+    if (answer.status === 'CANCELLED') return (await close(payment, 'cancelled', 'reconcile', 'cancelled at the provider')) ? 'cancelled' : undefined;
+    if (answer.status === 'EXPIRED') return (await close(payment, 'expired', 'reconcile', 'expired at the provider')) ? 'expired' : undefined;
+    if (answer.status === 'PENDING' && now() >= payment.expiresAt) return expire(payment);
+    return undefined;
+  }
+
+  async function reconcileSafely(payment: PaymentRow, summary: ReconcileSummary) {
+    summary.checked += 1;
+    try {
+      const outcome = await reconcileOne(payment);
+      if (outcome === 'credited') summary.credited += 1;
+      if (outcome === 'cancelled') summary.cancelled += 1;
+      if (outcome === 'expired') summary.expired += 1;
+    } catch (error) {
+      summary.errors += 1;
+      app.log.warn({ err: error, orderCode: payment.orderCode }, 'payment reconciliation failed; retried on a later run');
+      const detail = error instanceof Error ? error.message : String(error);
+      await record({ provider: payment.provider, source: 'reconcile', outcome: 'error', orderCode: payment.orderCode, paymentId: payment.id, detail: detail.slice(0, 500) });
+    }
+  }
+
+  const service: Payments = {
+    async deposit(userId, amount) {
+      const createdAt = now();
+      const payment = await repo.create({
+        userId,
+        provider: provider.name,
+        amount,
+        // ASCII only and ≤ 25 characters: what PayOS accepts and what the bank transfer shows.
+        describe: (orderCode) => `PageMate ${orderCode}`,
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + expiryMinutes * 60_000),
+      });
+      const back = `${app.config.shellOrigin}/user-dashboard/balance/?payment=${payment.id}`;
+      try {
+        const created = await provider.create({ orderCode: payment.orderCode, amount, description: payment.description, returnUrl: back, cancelUrl: back, expiresAt: payment.expiresAt });
+        return toDeposit(await repo.attachCheckout(payment.id, created, now()));
+      } catch (error) {
+        // For support: the user's message plus what the provider actually said (PayosError.detail).
+        const reason = error instanceof PayosError ? `${error.message} ${error.detail}` : error instanceof Error ? error.message : String(error);
+        await repo.closePending(payment.id, 'failed', now(), reason.slice(0, 500));
+        throw error instanceof AppError ? error : new AppError(502, 'PAYMENT_PROVIDER_FAILED', 'The payment provider could not create the payment. Please try again later.');
+      }
+    },
+
+    async status(userId, paymentId) {
+      let payment = await ownPayment(userId, paymentId);
+      // Past expiry the client is waiting for a verdict: ask the provider now rather than at the next job run.
+      if (payment.status === 'pending' && now() >= payment.expiresAt) {
+        await reconcileSafely(payment, { checked: 0, credited: 0, cancelled: 0, expired: 0, errors: 0 });
+        payment = await ownPayment(userId, paymentId);
+      }
+      return toDeposit(payment);
+    },
+
+    async cancel(userId, paymentId) {
+      const payment = await ownPayment(userId, paymentId);
+      if (payment.status === 'cancelled') return toDeposit(payment);
+      if (payment.status !== 'pending') throw new AppError(409, 'CONFLICT', `This payment is ${payment.status} and can no longer be cancelled.`);
+      let answer: PaymentLookup;
+      try {
+        answer = await provider.cancel(payment.orderCode, 'Cancelled by the customer');
+      } catch (error) {
+        // Refused: maybe because it was paid a moment ago. Only a confirmed unpaid link is an error to show.
+        answer = await provider.lookup(payment.orderCode);
+        if (answer.status !== 'PAID') throw error;
+      }
+      if (answer.status === 'PAID') {
+        await applyPaid(payment, answer.amountPaid, 'cancel', answer);
+        throw new AppError(409, 'CONFLICT', 'This payment has already been paid.');
+      }
+      await close(payment, 'cancelled', 'cancel', 'cancelled by the user');
+      return toDeposit(await ownPayment(userId, paymentId));
+    },
+
+    async history(userId, query) {
+      const result = await repo.listForUser(userId, {
+        offset: (query.page - 1) * query.page_size,
+        limit: query.page_size,
+        sort: query.sort,
+        order: query.order,
+        ...(query.from ? { since: vietnamDay(query.from) } : {}),
+        ...(query.to ? { until: new Date(vietnamDay(query.to).getTime() + DAY_MS) } : {}),
+      });
+      return { items: result.items.map(toDeposit), total: result.total };
+    },
+
+    async handleWebhook(providerName, body) {
+      if (providerName !== provider.name) throw new AppError(404, 'NOT_FOUND', `The ${providerName} payment provider is not in use.`);
+      const verified: VerifiedWebhook | null = await provider.verifyWebhook(body);
+      if (!verified) {
+        const signed = isRecord(body) && isRecord(body.data) && typeof body.signature === 'string';
+        const outcome = signed ? 'bad_signature' : 'malformed';
+        const claimed = claimedFields(body);
+        app.log.warn({ provider: providerName, outcome, ...claimed }, 'payment webhook refused: nothing credited');
+        await record({ provider: providerName, source: 'webhook', outcome, ...claimed, payload: body });
+        return { accepted: false, outcome };
+      }
+      const base = { provider: providerName, source: 'webhook' as const, orderCode: verified.orderCode, amount: verified.amount, payload: body };
+      if (verified.code !== '00') {
+        await record({ ...base, outcome: 'not_paid', detail: `data.code ${verified.code}` });
+        return { accepted: true, outcome: 'not_paid' };
+      }
+      const payment = await repo.findByOrderCode(verified.orderCode);
+      if (!payment || payment.provider !== providerName) {
+        // PayOS's webhook-URL confirmation sends a sample (orderCode 123): answered 200 so the URL is accepted.
+        app.log.warn({ provider: providerName, orderCode: verified.orderCode }, 'payment webhook for an unknown order: nothing credited');
+        await record({ ...base, outcome: 'unknown_order' });
+        return { accepted: true, outcome: 'unknown_order' };
+      }
+      return { accepted: true, outcome: await applyPaid(payment, verified.amount, 'webhook', body) };
+    },
+
+    async reconcile() {
+      const summary: ReconcileSummary = { checked: 0, credited: 0, cancelled: 0, expired: 0, errors: 0 };
+      for (let batch = 0; batch < RECONCILE_MAX_BATCHES; batch += 1) {
+        const at = now();
+        const claimed = await repo.claimPending(RECONCILE_BATCH, new Date(at.getTime() - RECONCILE_LEASE_SECONDS * 1000), at);
+        for (const payment of claimed) await reconcileSafely(payment, summary);
+        if (claimed.length < RECONCILE_BATCH) break;
+      }
+      return summary;
+    },
+  };
+  app.decorate('payments', service);
+
+  if (reconcileIntervalSeconds > 0) startReconcileJob(app, reconcileIntervalSeconds);
+}
+
+/** Every `seconds`, one run at a time; the timer never keeps the process alive and stops with the app. */
+function startReconcileJob(app: FastifyInstance, seconds: number) {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = app.payments
+      .reconcile()
+      .then((summary) => {
+        if (summary.checked > 0) app.log.info(summary, 'payments reconciled');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation run failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, seconds * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
+export default fp(paymentsServicePlugin, {
+  name: 'payments-service',
+  fastify: '5.x',
+  dependencies: ['config', 'clock', 'payments-repository', 'payment-provider', 'ledger-service', 'notifications'],
+});

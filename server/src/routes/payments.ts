@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { ok, registerEndpoint } from '../http/contract-route.js';
+
+/** Where providers deliver webhooks: `${PUBLIC_API_URL}/api/v1/payments/webhook/payos` (or `/sandbox`). */
+export const PAYMENT_WEBHOOK_PATH = '/api/v1/payments/webhook';
+
+/** Deposits (the token's user's own) and the providers' webhooks (public, trusted only through their signature). */
+export default async function paymentRoutes(app: FastifyInstance) {
+  const payments = app.payments;
+
+  registerEndpoint(app, 'deposit', async ({ user, body }) => ok(await payments.deposit(user.userId, body.amount)));
+  registerEndpoint(app, 'paymentStatus', async ({ user, params }) => ok(await payments.status(user.userId, params.id)));
+  registerEndpoint(app, 'cancelPayment', async ({ user, body }) => ok(await payments.cancel(user.userId, body.payment_id)));
+  registerEndpoint(app, 'depositHistory', async ({ user, query }) => ok(await payments.history(user.userId, query)));
+
+  // Outside the contract: the body is the provider's, not ours. 400 tells PayOS the delivery was refused.
+  for (const provider of ['payos', 'sandbox'] as const) {
+    app.post(`${PAYMENT_WEBHOOK_PATH}/${provider}`, { schema: { hide: true } }, async (request, reply) => {
+      const result = await payments.handleWebhook(provider, request.body);
+      if (!result.accepted) return reply.status(400).send({ success: false, error: result.outcome });
+      return { success: true };
+    });
+  }
+}
