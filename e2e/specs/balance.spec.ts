@@ -33,7 +33,7 @@ test.describe('balance and payments', () => {
     await expect(page.getByTestId('new-balance')).toContainText('100.000 VNĐ');
 
     await page.getByTestId('profile-button').click();
-    await expect(page.getByTestId('profile-bal')).toHaveText('Bal: 100.000 VNĐ');
+    await expect(page.getByTestId('profile-bal')).toHaveText('Số dư: 100.000 VNĐ');
     await page.keyboard.press('Escape');
 
     await page.getByRole('tab', { name: 'Lịch sử nạp tiền' }).click();
@@ -61,7 +61,7 @@ test.describe('balance and payments', () => {
     await expect(page).toHaveURL(/\/user-dashboard\/balance\/\?.*payment=/);
     await expect(page.getByTestId('payment-status')).toHaveText('Đã hủy');
     await page.getByTestId('profile-button').click();
-    await expect(page.getByTestId('profile-bal')).toHaveText('Bal: 0 VNĐ');
+    await expect(page.getByTestId('profile-bal')).toHaveText('Số dư: 0 VNĐ');
   });
 
   test('the deposit form says its bounds and refuses amounts outside them, in English too', async ({ page }) => {

@@ -174,7 +174,6 @@ describe.each(testDatabases)('payments through the PayOS sandbox (%s)', (kind) =
     // The browser still goes back; the money is not lost with the delivery.
     expect(paid.statusCode).toBe(303);
     expect(faults.failWebhooks).toBe(0);
-    expect((await status(user, payment.payment_id)).status).toBe('pending');
     await expectConsistent(user, 0);
 
     const summary = await t.app.payments.reconcile();
@@ -186,6 +185,23 @@ describe.each(testDatabases)('payments through the PayOS sandbox (%s)', (kind) =
     const late = delivered.findLast((body) => body.data.orderCode === payment.order_code);
     expect((await postWebhook(late)).json()).toEqual({ success: true });
     await expectConsistent(user, 300_000);
+  });
+
+  it('the browser back from the checkout gets the verdict at once: a status poll asks the provider', async () => {
+    const user = await signedInUser(t);
+    // Cancelled on the checkout page: PayOS sends no webhook for that, the poll finds out.
+    const cancelled = await deposit(user, 40_000);
+    expect((await press(cancelled, 'cancel')).statusCode).toBe(303);
+    expect((await status(user, cancelled.payment_id)).status).toBe('cancelled');
+    // Paid, but the webhook is lost: the poll credits it (once — the late webhook is a duplicate).
+    const paid = await deposit(user, 60_000);
+    faults.failWebhooks = 1;
+    expect((await press(paid, 'pay')).statusCode).toBe(303);
+    expect((await status(user, paid.payment_id)).status).toBe('paid');
+    expect((await events(paid.order_code)).map((event) => [event.source, event.outcome])).toEqual([['reconcile', 'credited']]);
+    const late = delivered.findLast((body) => body.data.orderCode === paid.order_code);
+    expect((await postWebhook(late)).json()).toEqual({ success: true });
+    await expectConsistent(user, 60_000);
   });
 
   it('an unpaid payment expires: cancelled at the provider first, then its checkout refuses to take money', async () => {

@@ -68,6 +68,8 @@ export interface PaymentsRepository {
    * moment gets other rows, and the stamp keeps them off its next claims while this one asks the provider.
    */
   claimPending(limit: number, checkedBefore: Date, now: Date): Promise<PaymentRow[]>;
+  /** The payment if it is pending and not checked since `checkedBefore`, stamped as checked now; else undefined. */
+  claimOne(id: string, checkedBefore: Date, now: Date): Promise<PaymentRow | undefined>;
   listForUser(userId: string, query: PaymentListQuery): Promise<{ items: PaymentRow[]; total: number }>;
   recordEvent(event: NewPaymentEvent, now: Date): Promise<void>;
   eventsOf(orderCode: number): Promise<PaymentEventRow[]>;
@@ -157,6 +159,15 @@ function paymentsRepositoryPlugin(app: FastifyInstance) {
         .set({ checkedAt: now, checks: sql`${payments.checks} + 1` })
         .where(inArray(payments.id, due))
         .returning();
+    },
+
+    async claimOne(id, checkedBefore, now) {
+      const [row] = await orm
+        .update(payments)
+        .set({ checkedAt: now, checks: sql`${payments.checks} + 1` })
+        .where(and(eq(payments.id, id), eq(payments.status, 'pending'), or(isNull(payments.checkedAt), lt(payments.checkedAt, checkedBefore))))
+        .returning();
+      return row;
     },
 
     async listForUser(userId, query) {

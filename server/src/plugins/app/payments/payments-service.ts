@@ -2,6 +2,7 @@ import type { Deposit, ListQuery } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../../errors/app-error.js';
+import { pageOffset, vietnamDayRange } from '../../../http/list-query.js';
 import { PayosError } from '../../../payments/payos-client.js';
 import type { PaymentLookup, PaymentProviderName, VerifiedWebhook } from '../../../payments/provider.js';
 import type { NewPaymentEvent, PaymentEventOutcome, PaymentRow } from './payments-repository.js';
@@ -11,9 +12,12 @@ const RECONCILE_BATCH = 10;
 const RECONCILE_MAX_BATCHES = 20;
 /** A payment checked this recently is left alone by every instance's reconciliation. */
 export const RECONCILE_LEASE_SECONDS = 60;
-const DAY_MS = 24 * 3600 * 1000;
-/** Vietnam is UTC+7 all year. */
-const VIETNAM_OFFSET_MS = 7 * 3600 * 1000;
+/**
+ * A client polling a pending payment makes us ask the provider at most this often: the browser coming back
+ * from the checkout (paid, or cancelled — PayOS sends no webhook for a cancel) sees the verdict within seconds
+ * even when the webhook is late or lost.
+ */
+export const STATUS_CHECK_SECONDS = 5;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface WebhookResult {
@@ -64,12 +68,6 @@ export function toDeposit(row: PaymentRow): Deposit {
     paid_at: iso(row.paidAt),
     ...(open ? { checkout_url: row.checkoutUrl ?? '', qr_code: row.qrCode ?? '' } : {}),
   };
-}
-
-/** The first instant of a Vietnam calendar day given as YYYY-MM-DD. */
-export function vietnamDay(day: string): Date {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, date) - VIETNAM_OFFSET_MS);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -196,13 +194,14 @@ function paymentsServicePlugin(app: FastifyInstance) {
     },
 
     async status(userId, paymentId) {
-      let payment = await ownPayment(userId, paymentId);
-      // Past expiry the client is waiting for a verdict: ask the provider now rather than at the next job run.
-      if (payment.status === 'pending' && now() >= payment.expiresAt) {
-        await reconcileSafely(payment, { checked: 0, credited: 0, cancelled: 0, expired: 0, errors: 0 });
-        payment = await ownPayment(userId, paymentId);
-      }
-      return toDeposit(payment);
+      const payment = await ownPayment(userId, paymentId);
+      if (payment.status !== 'pending') return toDeposit(payment);
+      // Someone is waiting for a verdict: ask the provider now rather than at the next job run (one asker at a time).
+      const at = now();
+      const claimed = await repo.claimOne(payment.id, new Date(at.getTime() - STATUS_CHECK_SECONDS * 1000), at);
+      if (!claimed) return toDeposit(payment);
+      await reconcileSafely(claimed, { checked: 0, credited: 0, cancelled: 0, expired: 0, errors: 0 });
+      return toDeposit(await ownPayment(userId, paymentId));
     },
 
     async cancel(userId, paymentId) {
@@ -226,13 +225,14 @@ function paymentsServicePlugin(app: FastifyInstance) {
     },
 
     async history(userId, query) {
+      const { since, before } = vietnamDayRange(query.from, query.to);
       const result = await repo.listForUser(userId, {
-        offset: (query.page - 1) * query.page_size,
+        offset: pageOffset(query.page, query.page_size),
         limit: query.page_size,
         sort: query.sort,
         order: query.order,
-        ...(query.from ? { since: vietnamDay(query.from) } : {}),
-        ...(query.to ? { until: new Date(vietnamDay(query.to).getTime() + DAY_MS) } : {}),
+        ...(since ? { since } : {}),
+        ...(before ? { until: before } : {}),
       });
       return { items: result.items.map(toDeposit), total: result.total };
     },
