@@ -70,6 +70,18 @@ export const UPLOAD_MESSAGES = {
   failure: 'Cannot upload file at the moment!',
 } as const;
 
+/**
+ * Upload limits (ours, not the spec's): the client shows `maxFileBytes`; the server also refuses archives
+ * (docx, xlsx) whose central directory declares more entries, more unpacked bytes or a higher per-entry
+ * compression ratio than these, before anything unpacks them (zip bombs).
+ */
+export const UPLOAD_LIMITS = {
+  maxFileBytes: 20 * 1024 * 1024,
+  maxZipEntries: 2_000,
+  maxUncompressedBytes: 100 * 1024 * 1024,
+  maxCompressionRatio: 100,
+} as const;
+
 /** The spec's other exact user-visible texts (spec §4, §8). */
 export const SPEC_MESSAGES = {
   logoutSuccess: 'Logout success.',

@@ -1,0 +1,7 @@
+/** The document-processing core (issue #6): validate → parse in a worker → chunk; fold for search. */
+export { chunkDocument, type Chunk, type ChunkOptions } from './chunk.ts';
+export type { DocumentKind } from './document-kind.ts';
+export { foldVietnamese } from './fold.ts';
+export { inspectUpload, type InspectLimits, type InspectRefusal, type InspectResult } from './inspect.ts';
+export { ParseError, parseDocument, type ParseErrorCode, type ParseOptions } from './parse.ts';
+export type { DocumentSection, ParsedDocument, SectionAddress } from './parsed-document.ts';
