@@ -25,6 +25,7 @@ test.describe('balance and payments', () => {
     // The sandbox provider's checkout page, served by the API (PayOS-compatible, no real money).
     await expect(page).toHaveURL(/\/payos-sandbox\/checkout\//);
     await expect(page.locator('body')).toContainText('100.000');
+    await expect(page.locator('body')).toContainText('Thanh toán thử nghiệm');
     await page.getByTestId('sandbox-pay').click();
 
     // Back in PageMate: the status comes from the server (the webhook credited it), not from the return URL.

@@ -151,7 +151,7 @@ describe('payment screen', () => {
     expect(text()).toContain('Môi trường thử nghiệm — không dùng tiền thật');
     expect(text()).toContain('250304001');
     expect(text()).toContain('PM 250304001');
-    expect(document.querySelector('[data-testid="open-checkout"]')?.getAttribute('href')).toBe('http://api.test/sandbox/checkout/pay-1');
+    expect(document.querySelector('[data-testid="open-checkout"]')?.getAttribute('href')).toBe('http://api.test/sandbox/checkout/pay-1?lang=vi');
     expect(document.querySelector('[data-testid="open-checkout"]')?.getAttribute('target')).toBeNull();
     expect(document.querySelector('svg[aria-label="Mã VietQR để thanh toán 100.000 VNĐ"]')).not.toBeNull();
     expect(text()).toContain('Giao dịch hết hạn sau');

@@ -10,7 +10,7 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
   return (
     <Link to="/" aria-label={t('menu.home')} style={{ display: 'inline-flex', alignItems: 'center', gap: 8, fontWeight: 700, fontSize: 18, color: inverted ? '#fff' : undefined }}>
       <RobotFilled style={{ color: inverted ? '#fff' : token.colorPrimary, fontSize: 22 }} aria-hidden />
-      <span>{t('brand.name')}</span>
+      <span className="pm-hide-narrow">{t('brand.name')}</span>
     </Link>
   );
 }

@@ -60,11 +60,15 @@ export function AppHeader({ collapsed, onToggleMenu, topMenu }: AppHeaderProps) 
             <Logo inverted={settings.headerColour !== 'light' && settings.headerColour !== 'transparent'} />
           </Flex>
           <Flex align="center" gap={4} wrap={false}>
-            <ChannelButtons />
+            <span className="pm-hide-narrow" style={{ display: 'inline-flex', gap: 4 }}>
+              <ChannelButtons />
+            </span>
             <LanguageSwitch />
             <ThemeSwitch />
             <ThemeCustomizerButton />
-            <FullscreenToggle />
+            <span className="pm-hide-narrow">
+              <FullscreenToggle />
+            </span>
             <NotificationsDropdown />
             <ProfileDropdown />
           </Flex>

@@ -76,7 +76,7 @@ export function ProfileDropdown() {
       <Button type="text" aria-label={t('header.account')} data-testid="profile-button" style={{ height: 'auto' }}>
         <Space>
           <Avatar size="small" icon={<UserOutlined />} />
-          <span style={{ display: 'inline-flex', flexDirection: 'column', lineHeight: 1.2, textAlign: 'start' }}>
+          <span className="pm-hide-narrow" style={{ display: 'inline-flex', flexDirection: 'column', lineHeight: 1.2, textAlign: 'start' }}>
             <Typography.Text strong data-testid="header-username">
               {user.username}
             </Typography.Text>

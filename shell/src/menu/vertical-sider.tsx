@@ -64,7 +64,7 @@ export function VerticalSider({ menu, collapsed, onCollapse, sticky }: VerticalS
   const dataAttributes = { 'data-testid': 'side-menu', 'data-collapsed': collapsed, 'data-sticky': sticky, 'data-vertical-style': style };
 
   return (
-    <div className="pm-sider-frame" style={frame} onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}>
+    <div className="pm-sider-frame" data-narrow={shownCollapsed} style={frame} onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}>
       <SurfaceTheme surface={surface} onPrimary={onPrimary}>
         {style === 'doublemenu' ? (
           <div className={sticky ? 'pm-sider pm-sider--sticky' : 'pm-sider'} style={{ ...siderStyle, height: fixed ? '100%' : undefined }} {...dataAttributes}>

@@ -10,6 +10,14 @@ import { useCancelPaymentMutation } from '../balance-api';
 
 const HOUR_MS = 3_600_000;
 
+/** The sandbox checkout speaks the language the user chose here (PayOS's own page is Vietnamese). */
+function checkoutHref(payment: Deposit, language: string): string | undefined {
+  if (!payment.checkout_url || payment.provider !== 'sandbox') return payment.checkout_url;
+  const url = new URL(payment.checkout_url);
+  url.searchParams.set('lang', language.startsWith('en') ? 'en' : 'vi');
+  return url.toString();
+}
+
 /** What to pay and how: amount, reference, QR, checkout link, time left, and a way out (cancel). */
 export function PendingPayment({ payment, onTimeUp }: { payment: Deposit; onTimeUp(): void }) {
   const { t, i18n } = useTranslation('balance');
@@ -70,7 +78,7 @@ export function PendingPayment({ payment, onTimeUp }: { payment: Deposit; onTime
               </figure>
             ) : null}
             {payment.checkout_url ? (
-              <Button type="primary" size="large" href={payment.checkout_url} icon={<ExportOutlined />} data-testid="open-checkout" block style={{ maxWidth: 320 }}>
+              <Button type="primary" size="large" href={checkoutHref(payment, i18n.language)} icon={<ExportOutlined />} data-testid="open-checkout" block style={{ maxWidth: 320 }}>
                 {t(payment.provider === 'sandbox' ? 'payment.openSandboxCheckout' : 'payment.openCheckout')}
               </Button>
             ) : null}
