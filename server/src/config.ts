@@ -83,6 +83,18 @@ const envSchema = z.object({
   PAYOS_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(15),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(60),
+  FILES_DIR: z.string().min(1).default('data/files'),
+  LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LLM_API_KEY: z.string().min(1).max(512).optional(),
+  LLM_MODEL: z.string().min(1).max(200).optional(),
+  LLM_EMBEDDING_MODEL: z.string().min(1).max(200).optional(),
+  LLM_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(32_000).default(1_000),
+  LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+}).refine((env) => env.LLM_BASE_URL === undefined || env.LLM_MODEL !== undefined, {
+  path: ['LLM_MODEL'],
+  message: 'LLM_MODEL is required with LLM_BASE_URL (e.g. gpt-4o-mini)',
 }).refine((env) => (env.FACEBOOK_APP_ID === undefined) === (env.FACEBOOK_APP_SECRET === undefined), {
   path: ['FACEBOOK_APP_SECRET'],
   message: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set together (both empty → the Meta sandbox)',
@@ -122,6 +134,28 @@ export interface AppConfig {
   facebook: FacebookConfig;
   ledger: LedgerConfig;
   payments: PaymentsConfig;
+  /** An absolute directory where uploaded documents are kept (never served). */
+  filesDir: string;
+  llm: LlmConfig;
+  jobs: JobsConfig;
+}
+
+export interface LlmConfig {
+  /** An OpenAI-compatible endpoint; unset → the embedded retrieval engine (no network). */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  model: string | undefined;
+  /** When set (and `baseUrl`), passages are embedded too and retrieval mixes vectors with full text. */
+  embeddingModel: string | undefined;
+  maxOutputTokens: number;
+  timeoutSeconds: number;
+}
+
+export interface JobsConfig {
+  /** How often an idle worker looks for due jobs; 0 = no worker (tests run jobs by hand). */
+  pollIntervalMs: number;
+  /** Jobs one instance runs at once. */
+  concurrency: number;
 }
 
 export interface PaymentsConfig {
@@ -235,5 +269,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       expiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
       reconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL_SECONDS,
     },
+    filesDir: path.resolve(REPO_ROOT, e.FILES_DIR),
+    llm: {
+      baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''),
+      apiKey: e.LLM_API_KEY,
+      model: e.LLM_MODEL,
+      embeddingModel: e.LLM_EMBEDDING_MODEL,
+      maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS,
+      timeoutSeconds: e.LLM_TIMEOUT_SECONDS,
+    },
+    jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY },
   };
 }

@@ -7,14 +7,20 @@ import {
   commentSchema,
   dashboardCountsSchema,
   balanceSummarySchema,
+  CHAT_MODES,
+  chatMessageSchema,
+  chatStreamEventSchema,
+  conversationSchema,
   depositSchema,
   facebookAccountSchema,
   fileRefSchema,
   identityInfoSchema,
   identitySchema,
   identityStorySchema,
+  MARKETING_FLOWS,
   messageSchema,
   notificationSchema,
+  passageSchema,
   orderSchema,
   pageActionSchema,
   pageManagerSchema,
@@ -23,6 +29,7 @@ import {
   tokenTransactionSchema,
 } from './entities.js';
 import { envelope, okSchema } from './envelope.js';
+import { TEMPERATURE_OPTIONS } from './constants.js';
 
 /**
  * Every call of spec §7 as one contract entry: method, path (relative to the API base URL, `{name}` for
@@ -37,6 +44,10 @@ export interface EndpointContract {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodObject;
+  /** `multipart/form-data` calls: the text fields (the file part is named `file`). */
+  multipart?: z.ZodObject;
+  /** `text/event-stream` answers: `response` is the schema of one event. */
+  stream?: true;
   response: z.ZodType;
   summary: string;
 }
@@ -81,6 +92,8 @@ const configBody = z.object({
   note: z.string().max(10_000),
 });
 const pageListBody = z.object({ user_id: userIdField, page_id: idField });
+
+const TEMPERATURE_VALUES: readonly number[] = TEMPERATURE_OPTIONS.map((option) => option.value);
 
 /** Amount bounds of a deposit, in whole dong. */
 export const DEPOSIT_BOUNDS = { min: 10_000, max: 50_000_000 } as const;
@@ -156,6 +169,54 @@ export const endpoints = {
   refreshToken: {
     method: 'POST', path: 'refresh_token', auth: 'refresh-cookie', summary: 'Rotate the refresh token; new access token',
     response: envelope(z.object({ access_token: z.string() })),
+  },
+  uploadFile: {
+    method: 'POST', path: 'api/v1/documents/upload', auth: 'user', summary: 'Upload a document into a named collection (multipart: file + fields)',
+    multipart: z.object({
+      user_id: userIdField,
+      collection_name: z.string().trim().min(1).max(200),
+      /** The document's language, chosen at upload (`auto`: guessed from the text). */
+      language: z.enum(['auto', 'vi', 'en']).default('auto'),
+    }),
+    response: envelope(collectionFileSchema),
+  },
+  deleteFile: {
+    method: 'POST', path: 'api/v1/documents/delete-file', auth: 'user', summary: 'Delete one uploaded file and its passages',
+    body: z.object({ user_id: userIdField, file_id: idField }), response: okSchema,
+  },
+  chatSend: {
+    method: 'POST', path: 'api/v1/chat/send', auth: 'user', summary: 'Ask the chatbot; the answer streams as server-sent events',
+    body: z.object({
+      user_id: userIdField,
+      /** Absent: a new conversation. */
+      conversation_id: idField.optional(),
+      mode: z.enum(CHAT_MODES),
+      message: z.string().trim().min(1).max(8_000),
+      /** The answer style (spec §9): Exactly 0, Stable 0.5, Flexible 0.7, Creative 1. */
+      temperature: z.number().refine((value) => TEMPERATURE_VALUES.includes(value), `one of ${TEMPERATURE_VALUES.join(', ')}`).default(0.5),
+      /** Full-documents mode: the files to answer from (a new conversation keeps them). */
+      file_ids: z.array(idField).max(50).optional(),
+      marketing_flow: z.enum(MARKETING_FLOWS).optional(),
+    }),
+    stream: true,
+    response: chatStreamEventSchema,
+  },
+  chatConversations: {
+    method: 'GET', path: 'api/v1/chat/conversations/{userId}', auth: 'user', summary: 'Conversations of one chat mode, newest first',
+    params: userIdParams, query: z.object({ mode: z.enum(CHAT_MODES) }), response: envelope(z.array(conversationSchema)),
+  },
+  chatConversation: {
+    method: 'GET', path: 'api/v1/chat/conversation/{id}', auth: 'user', summary: 'One conversation with its messages',
+    params: z.object({ id: idField }), query: userIdQuery,
+    response: envelope(z.object({ conversation: conversationSchema, messages: z.array(chatMessageSchema) })),
+  },
+  deleteConversation: {
+    method: 'POST', path: 'api/v1/chat/delete-conversation', auth: 'user', summary: 'Delete a conversation',
+    body: z.object({ user_id: userIdField, conversation_id: idField }), response: okSchema,
+  },
+  chatPassage: {
+    method: 'GET', path: 'api/v1/chat/passage/{id}', auth: 'user', summary: 'The full passage a citation points at',
+    params: z.object({ id: idField }), query: userIdQuery, response: envelope(passageSchema),
   },
   deleteCollection: {
     method: 'POST', path: 'api/v1/facebook/delete-collection', auth: 'user', summary: 'Delete a collection',

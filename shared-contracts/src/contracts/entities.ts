@@ -65,6 +65,8 @@ export const collectionFileSchema = fileRefSchema.extend({
   date_modified: z.string().optional(),
   index_status: z.enum(['queued', 'indexing', 'ready', 'failed']).optional(),
   index_error: z.string().optional(),
+  /** Searchable passages once indexed. */
+  chunk_count: z.number().int().nonnegative().optional(),
 });
 export type CollectionFile = z.infer<typeof collectionFileSchema>;
 
@@ -292,3 +294,78 @@ export const balanceSummarySchema = z.object({
   daily: z.array(dailyMoneySchema),
 });
 export type BalanceSummary = z.infer<typeof balanceSummarySchema>;
+
+/** Chat modes of spec §1: basic, full documents (answers from chosen files, with citations), marketing articles. */
+export const CHAT_MODES = ['basic', 'fulldocs', 'marketing'] as const;
+export type ChatMode = (typeof CHAT_MODES)[number];
+/** The marketing chat's two starts: "I have an idea" → an SEO article; "I have no idea" → ideas first. */
+export const MARKETING_FLOWS = ['idea', 'no_idea'] as const;
+export type MarketingFlow = (typeof MARKETING_FLOWS)[number];
+
+/** A passage an answer used, numbered as the answer cites it ([1], [2]…). */
+export const citationSchema = z.object({
+  index: z.number().int().positive(),
+  chunk_id: idSchema,
+  file_id: idSchema,
+  file_name: z.string(),
+  collection_name: z.string(),
+  /** Where in the file: "lines 10–42", "'Bảng giá'!A2:D40", "paragraphs 3–7". */
+  locator: z.string(),
+  excerpt: z.string(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+export const tokenUsageSchema = z.object({
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+  total_tokens: z.number().int().nonnegative(),
+  /** VND charged for this answer. */
+  cost: z.number().int().nonnegative(),
+});
+export type TokenUsage = z.infer<typeof tokenUsageSchema>;
+
+export const chatMessageSchema = z.object({
+  message_id: idSchema,
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  citations: z.array(citationSchema),
+  usage: tokenUsageSchema.nullable(),
+  /** The answer stopped early (the user pressed stop, or the model failed midway). */
+  interrupted: z.boolean(),
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const conversationSchema = z.object({
+  conversation_id: idSchema,
+  mode: z.enum(CHAT_MODES),
+  title: z.string(),
+  /** Files the full-documents chat answers from. */
+  file_ids: z.array(idSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/**
+ * What `chatSend` streams as server-sent events (`data: <json>` lines): `start` first, then `delta`s, then
+ * `citations` (full-documents mode), then `done` with the usage charged — or `error` at any point.
+ */
+export const chatStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('start'), conversation_id: idSchema, message_id: idSchema, user_message_id: idSchema }),
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  z.object({ type: z.literal('citations'), citations: z.array(citationSchema) }),
+  z.object({ type: z.literal('done'), usage: tokenUsageSchema }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+]);
+export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
+
+export const passageSchema = z.object({
+  chunk_id: idSchema,
+  file_id: idSchema,
+  file_name: z.string(),
+  collection_name: z.string(),
+  locator: z.string(),
+  text: z.string(),
+});
+export type Passage = z.infer<typeof passageSchema>;

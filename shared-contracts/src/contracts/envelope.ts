@@ -32,6 +32,9 @@ export const ERROR_CODES = [
   'INSUFFICIENT_BALANCE',
   'DAILY_CAP_REACHED',
   'PAYMENT_PROVIDER_FAILED',
+  // Documents (issue #6): the spec's two upload refusals (spec §5) have their own codes.
+  'FILE_EXISTS',
+  'FILE_FORMAT_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -5,3 +5,4 @@ export * from './facebook.js';
 export * from './meta-sandbox.js';
 export * from './ledger.js';
 export * from './payments.js';
+export * from './documents.js';
