@@ -71,3 +71,25 @@ export async function signIn(page: Page, account: Account, apiUrl = API_URL): Pr
   );
   return data.access_token;
 }
+
+/**
+ * Tops the account up through the real payment path without the UI: create the deposit, press Pay on the
+ * sandbox checkout (which delivers the signed webhook), and wait for the payment to turn paid.
+ */
+export async function topUp(request: APIRequestContext, accessToken: string, userId: string, amount: number, apiUrl = API_URL): Promise<void> {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const created = await request.post(`${apiUrl}/api/v1/deposit`, { headers, data: { user_id: userId, amount } });
+  if (!created.ok()) throw new Error(`deposit answered ${created.status()}: ${await created.text()}`);
+  const { data: payment } = (await created.json()) as { data: { payment_id: string; checkout_url: string } };
+  const paid = await request.post(`${payment.checkout_url}/pay`, { form: { lang: 'vi' }, maxRedirects: 0 });
+  if (paid.status() !== 303) throw new Error(`sandbox pay answered ${paid.status()}: ${await paid.text()}`);
+  const status = await request.get(`${apiUrl}/api/v1/payment-status/${payment.payment_id}?user_id=${encodeURIComponent(userId)}`, { headers });
+  const { data } = (await status.json()) as { data: { status: string } };
+  if (data.status !== 'paid') throw new Error(`the top-up is ${data.status}, not paid`);
+}
+
+/** The user id inside an access token (its JWT payload), for calls that name the user. */
+export function userIdOf(accessToken: string): string {
+  const payload = accessToken.split('.')[1] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { userId: string }).userId;
+}

@@ -1,5 +1,5 @@
 import { TEMPERATURE_OPTIONS } from '@pagemate/shared-contracts';
-import { COMMON_FOR_REMOTE_TESTS, headingOf, ownedRouteIds, renderRemotePage } from '@pagemate/shared-contracts/testing';
+import { headingOf, ownedRouteIds, renderRemotePage } from '@pagemate/shared-contracts/testing';
 import { describe, expect, it } from 'vitest';
 import remote from './routes';
 
@@ -17,17 +17,19 @@ describe('mf_chatbot routes module', () => {
     ['vi', 'partner-file-manager', 'Quản lý tệp'],
     ['en', 'chatbot-basic', 'Chatbot Basic'],
     ['vi', 'chatbot-pdf', 'Chatbot toàn văn tài liệu'],
-  ] as const)('in %s, %s shows its title as the h1 and the being-built panel', async (language, routeId, title) => {
+  ] as const)('in %s, %s shows its title as the h1 (the feature is built: no being-built panel)', async (language, routeId, title) => {
     const html = await render(language, routeId);
     expect(headingOf(html)).toBe(title);
-    expect(html).toContain(COMMON_FOR_REMOTE_TESTS[language].beingBuilt.description);
+    expect(html).not.toContain('ant-result');
   });
 
-  it('opens a new basic chat with a greeting and says chatting is not available yet', async () => {
+  it('opens a new basic chat with a greeting, "let\'s try" suggestions, and the chat / marketing switch', async () => {
     const html = await render('en', 'chatbot-basic');
-    for (const text of ['New chat', 'Hello!', 'What can I do for you?', 'Let&#x27;s try!', 'Chatting is not available yet']) {
+    for (const text of ['New chat', 'Hello!', 'What can I do for you?', 'Let&#x27;s try!', 'Summarise our return policy in three points.', '>Chat<', '>Marketing article<']) {
       expect(html).toContain(text);
     }
+    const vi = await render('vi', 'chatbot-basic');
+    for (const text of ['>Trò chuyện<', '>Viết bài marketing<']) expect(vi).toContain(text);
   });
 
   it('lists what the full-documents chatbot does', async () => {
@@ -37,7 +39,7 @@ describe('mf_chatbot routes module', () => {
     }
   });
 
-  it('offers the four answer styles with their temperatures, disabled until chatting exists', async () => {
+  it('offers the four answer styles with their temperatures and descriptions, Stable chosen', async () => {
     const html = await render('en', 'chatbot-basic');
     for (const option of TEMPERATURE_OPTIONS) {
       expect(html).toContain(`>${option.label}<`);
@@ -45,6 +47,9 @@ describe('mf_chatbot routes module', () => {
     }
     const vi = await render('vi', 'chatbot-basic');
     expect(vi).toContain('nhiệt độ 0,5');
-    expect(html.match(/<input[^>]*type="radio"[^>]*>/g)?.every((input) => input.includes('disabled'))).toBe(true);
+    expect(html).toContain('Verbatim answers from the document.');
+    const radios = html.match(/<input[^>]*class="ant-radio-input"[^>]*>/g) ?? [];
+    expect(radios.filter((input) => input.includes('checked')).map((input) => /value="([^"]*)"/.exec(input)?.[1])).toEqual(['0.5']);
+    expect(radios.some((input) => input.includes('disabled'))).toBe(false);
   });
 });

@@ -2,6 +2,7 @@
 export * from './contracts/index.js';
 export * from './api/client.js';
 export * from './api/base-api.js';
+export * from './api/stream.js';
 export * from './store/auth-slice.js';
 export * from './store/payment-slice.js';
 export * from './store/lists-slice.js';

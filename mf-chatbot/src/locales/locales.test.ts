@@ -1,4 +1,4 @@
-import { missingKeys } from '@pagemate/shared-contracts/contracts';
+import { missingKeys, SPEC_MESSAGES, UPLOAD_MESSAGES } from '@pagemate/shared-contracts/contracts';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import vi from './vi.json';
@@ -6,5 +6,14 @@ import vi from './vi.json';
 describe('mf-chatbot locales', () => {
   it('has every key in both languages and none empty', () => {
     expect(missingKeys(vi, en)).toEqual({ missingInVi: [], missingInEn: [], empty: [] });
+  });
+
+  it('uses the spec texts for upload and copy in English (spec §5, §8), translated in Vietnamese', () => {
+    expect(en.upload.success).toBe(UPLOAD_MESSAGES.success);
+    expect(en.upload.failure).toBe(UPLOAD_MESSAGES.failure);
+    expect(en.upload.duplicate).toBe(UPLOAD_MESSAGES.duplicate);
+    expect(en.upload.invalidFormat).toBe(UPLOAD_MESSAGES.invalidFormat);
+    expect(en.chat.copied).toBe(SPEC_MESSAGES.copied);
+    expect(vi.upload.success).not.toBe(en.upload.success);
   });
 });

@@ -1,22 +1,10 @@
-import { Card } from 'antd';
-import { FeaturePlaceholder } from '@pagemate/shared-contracts';
 import { useTranslation } from 'react-i18next';
-import { ChatComposerPreview } from '../components/chat-composer-preview';
-import { ChatIntro } from '../components/chat-intro';
-import { ChatUnavailableNotice } from '../components/chat-unavailable-notice';
-import { TemperatureSelector } from '../components/temperature-selector';
+import { ChatScreen } from '../features/chat/chat-screen';
 
+const MODES = ['basic', 'marketing'] as const;
+
+/** Chatbot Basic: quick answers, and the marketing-article chat behind the mode switch (no route of its own). */
 export function ChatbotBasicPage() {
   const { t } = useTranslation('chatbot');
-  return (
-    <>
-      <FeaturePlaceholder title={t('chatbotBasic.title')} />
-      <ChatUnavailableNotice />
-      <Card>
-        <ChatIntro description={t('chatbotBasic.description')} />
-        <TemperatureSelector />
-        <ChatComposerPreview />
-      </Card>
-    </>
-  );
+  return <ChatScreen title={t('chatbotBasic.title')} modes={MODES} />;
 }

@@ -1,25 +1,10 @@
-import { Card } from 'antd';
-import { FeaturePlaceholder } from '@pagemate/shared-contracts';
 import { useTranslation } from 'react-i18next';
-import { ChatComposerPreview } from '../components/chat-composer-preview';
-import { ChatIntro } from '../components/chat-intro';
-import { ChatUnavailableNotice } from '../components/chat-unavailable-notice';
-import { FulldocsCapabilities } from '../components/fulldocs-capabilities';
-import { TemperatureSelector } from '../components/temperature-selector';
+import { ChatScreen } from '../features/chat/chat-screen';
 
+const MODES = ['fulldocs'] as const;
+
+/** Chatbot Fulldocs: choose ready files, then ask; answers cite the passages they used. */
 export function ChatbotFulldocsPage() {
   const { t } = useTranslation('chatbot');
-  return (
-    <>
-      <FeaturePlaceholder title={t('chatbotFulldocs.title')} />
-      <ChatUnavailableNotice />
-      <Card>
-        <ChatIntro description={t('chatbotFulldocs.description')}>
-          <FulldocsCapabilities />
-        </ChatIntro>
-        <TemperatureSelector />
-        <ChatComposerPreview />
-      </Card>
-    </>
-  );
+  return <ChatScreen title={t('chatbotFulldocs.title')} modes={MODES} />;
 }

@@ -40,6 +40,8 @@ export interface ApiClient {
   readonly http: AxiosInstance;
   /** Runs (or joins) the single in-flight refresh and resolves with the new access token. */
   refresh(): Promise<string>;
+  /** The access token the next request will carry (for calls made outside axios, such as streams). */
+  accessToken(): string | null;
   configure(options: ApiClientOptions): void;
 }
 
@@ -139,7 +141,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return http.request(config);
   });
 
-  return { http, refresh, configure };
+  return { http, refresh, configure, accessToken: () => hooks.getAccessToken() };
 }
 
 /** The product's single client instance, configured by the shell at start. */
