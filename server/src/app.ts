@@ -14,9 +14,15 @@ import authGuard from './plugins/app/auth/auth-guard.js';
 import authKeys from './plugins/app/auth/auth-keys.js';
 import botConfigRepository from './plugins/app/bot/bot-config-repository.js';
 import botConfigService from './plugins/app/bot/bot-config-service.js';
+import chatRepository from './plugins/app/chat/chat-repository.js';
+import chatService from './plugins/app/chat/chat-service.js';
+import llmProvider from './plugins/app/chat/llm-provider.js';
+import retrieval from './plugins/app/chat/retrieval.js';
 import clockPlugin, { type Clock } from './plugins/app/clock.js';
 import configPlugin from './plugins/app/config.js';
 import dbPlugin from './plugins/app/db.js';
+import documentsRepository from './plugins/app/documents/documents-repository.js';
+import documentsService from './plugins/app/documents/documents-service.js';
 import errorHandler from './plugins/app/error-handler.js';
 import facebookRepository from './plugins/app/facebook/facebook-repository.js';
 import facebookService from './plugins/app/facebook/facebook-service.js';
@@ -32,6 +38,8 @@ import payosSandbox from './payos-sandbox/index.js';
 import rateLimits, { type CounterStore } from './plugins/app/rate-limits.js';
 import requestId from './plugins/app/request-id.js';
 import externalPlugins from './plugins/external/index.js';
+import jobs from './jobs/index.js';
+import fileStorage from './storage/index.js';
 import routes from './routes/index.js';
 
 export interface BuildAppOptions {
@@ -76,6 +84,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(mailer, { transport: options.mailTransport });
     await app.register(rateLimits, { store: options.rateLimitStore });
     await app.register(notifications);
+    // Durable jobs and file storage: what documents (and later webhooks, scheduled posts) build on.
+    await app.register(jobs);
+    await app.register(fileStorage);
     // Accounts and sessions: keys → tokens → data → services → the guard every authenticated route uses.
     await app.register(authKeys);
     await app.register(accessTokens);
@@ -99,6 +110,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(paymentsRepository);
     await app.register(paymentsService);
     await app.register(payosSandbox);
+    // Documents: data → service (uploads, and the index job it registers).
+    await app.register(documentsRepository);
+    await app.register(documentsService);
+    // AI chat: the model (local engine or OpenAI-compatible) → passage search → data → the service charging the ledger.
+    await app.register(llmProvider);
+    await app.register(retrieval);
+    await app.register(chatRepository);
+    await app.register(chatService);
     await app.register(routes);
     for (const plugin of extraRoutes) await app.register(plugin);
     await app.ready();

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import accountRoutes from './accounts.js';
 import botConfigRoutes from './bot-config.js';
+import documentRoutes from './documents.js';
+import chatRoutes from './chat.js';
 import facebookRoutes from './facebook.js';
 import facebookConnectRoutes from './facebook-connect.js';
 import healthRoutes from './health.js';
@@ -21,5 +23,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(ledgerRoutes);
   await app.register(paymentRoutes);
   await app.register(notificationRoutes);
+  await app.register(documentRoutes);
   await app.register(sandboxRoutes);
+  await app.register(chatRoutes);
 }

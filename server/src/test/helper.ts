@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -58,7 +62,10 @@ export function injectingFetch(getApp: () => FastifyInstance | undefined, public
 export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const logs: Record<string, unknown>[] = [];
   const logDestination = { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) };
-  const env = { NODE_ENV: 'test', LOG_LEVEL: 'info', ...options.env };
+  // Jobs run only when a test calls `app.jobs.runDue()`; uploads go to a directory of this app alone.
+  const filesDir = path.join(tmpdir(), `pagemate-test-files-${process.pid}-${randomBytes(6).toString('hex')}`);
+  const removeFiles = () => rm(filesDir, { recursive: true, force: true });
+  const env = { NODE_ENV: 'test', LOG_LEVEL: 'info', JOBS_POLL_INTERVAL_MS: '0', FILES_DIR: filesDir, ...options.env };
   let built: FastifyInstance | undefined;
   const publicApiUrl = loadConfig(env).publicApiUrl;
   const extras = {
@@ -73,7 +80,7 @@ export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptio
     const config = loadConfig({ ...env, PGLITE_DATA_DIR: 'memory://' });
     const app = await buildApp({ config, database: await openTestPglite(), logDestination, ...extras });
     built = app;
-    return { app, logs, close: () => app.close() };
+    return { app, logs, close: () => app.close().finally(removeFiles) };
   }
 
   const database = await createTestPostgres();
@@ -86,7 +93,7 @@ export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptio
       logs,
       close: async () => {
         await app.close();
-        await database.drop();
+        await Promise.all([database.drop(), removeFiles()]);
       },
     };
   } catch (error) {

@@ -220,7 +220,8 @@ export const endpoints = {
   },
   deleteCollection: {
     method: 'POST', path: 'api/v1/facebook/delete-collection', auth: 'user', summary: 'Delete a collection',
-    body: z.object({ user_id: userIdField, collection_id: idField }), response: okSchema,
+    /** The collection's name (collections are named, up to 200 characters like at upload). */
+    body: z.object({ user_id: userIdField, collection_id: z.string().trim().min(1).max(200) }), response: okSchema,
   },
   accessTokenPages: {
     method: 'GET', path: 'api/v1/facebook/page/access-token-pages', auth: 'user', summary: 'Connected accounts and pages',

@@ -35,6 +35,17 @@ export function assertSameSite(request: FastifyRequest, allowedOrigins: Readonly
 }
 
 /**
+ * A `user_id` the request names (absent is fine) must be the token's user, else 403. The guard applies it to
+ * body, query and path; routes whose fields arrive later (multipart parts) call it themselves.
+ */
+export function assertOwnUserId(request: FastifyRequest, claimed: unknown, part: string, field: string) {
+  if (claimed !== undefined && claimed !== request.user.userId) {
+    request.log.warn({ part, field }, 'request names another user');
+    throw new AppError(403, 'FORBIDDEN', 'This request names another account');
+  }
+}
+
+/**
  * The one auth guard, for every route now and later: the contract's `auth` decides.
  * - `user`: same-site check; a valid bearer access token (HS256 only, unexpired) whose session is still
  *   active (not logged out, not revoked by a replayed refresh token or a password reset, within its
@@ -73,14 +84,7 @@ function authGuard(app: FastifyInstance) {
   // Before validation, on the raw request: a user id naming someone else is refused whatever else is wrong.
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config.auth !== 'user') return;
-    const { userId } = request.user;
-    for (const [part, field] of USER_ID_FIELDS) {
-      const claimed = fieldOf(request[part], field);
-      if (claimed !== undefined && claimed !== userId) {
-        request.log.warn({ part, field }, 'request names another user');
-        throw new AppError(403, 'FORBIDDEN', 'This request names another account');
-      }
-    }
+    for (const [part, field] of USER_ID_FIELDS) assertOwnUserId(request, fieldOf(request[part], field), part, field);
   });
 }
 

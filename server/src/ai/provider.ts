@@ -1,0 +1,68 @@
+import type { ChatMode, MarketingFlow } from '@pagemate/shared-contracts/contracts';
+import { countTokens } from './tokenizer.js';
+
+/** A passage retrieval found for a question, numbered by its position in `context` ([1] is the first). */
+export interface RetrievedPassage {
+  chunkId: string;
+  fileId: string;
+  fileName: string;
+  collectionName: string;
+  locator: string;
+  title: string | null;
+  text: string;
+  /** Higher is better; only comparable within one search. */
+  rank: number;
+}
+
+export interface LlmMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface LlmRequest {
+  system: string;
+  /** The conversation so far, ending with the user's new message. */
+  messages: LlmMessage[];
+  temperature: number;
+  maxOutputTokens: number;
+  /** Aborting stops the answer (the user pressed stop or went away); the stream then ends without error. */
+  signal: AbortSignal;
+  /** The passages the system prompt numbers; a remote model reads them there, the local engine answers from them. */
+  context: RetrievedPassage[];
+  /** What is asked for; remote models learn it from the system prompt, the local engine from here. */
+  task: { mode: ChatMode; marketingFlow?: MarketingFlow };
+}
+
+export interface LlmUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface LlmStream {
+  /** The answer in pieces, as produced. Throws `LlmProviderError` when the model fails. */
+  deltas: AsyncIterable<string>;
+  /**
+   * Tokens of the call, read once `deltas` has ended (finished, failed or aborted): what the provider
+   * reported when it did, else counted with the o200k tokenizer on what was sent and what was received.
+   */
+  usage(): LlmUsage;
+}
+
+/** DESIGN.md §4: one interface for every model — an OpenAI-compatible endpoint or the embedded local engine. */
+export interface LlmProvider {
+  readonly name: 'local' | 'openai';
+  stream(request: LlmRequest): LlmStream;
+  /** Vectors of `texts`, when the provider offers embeddings. */
+  embed?(texts: string[]): Promise<number[][]>;
+}
+
+/** The model could not answer (unreachable, timed out, refused); the message is safe to show. */
+export class LlmProviderError extends Error {
+  override name = 'LlmProviderError';
+}
+
+/** Counted usage: the prompt as a chat model sees it, and the text produced. */
+export function countedUsage(request: Pick<LlmRequest, 'system' | 'messages'>, produced: string): LlmUsage {
+  const promptTokens = countTokens(request.system) + request.messages.reduce((sum, message) => sum + countTokens(message.content), 0);
+  return { promptTokens, completionTokens: countTokens(produced) };
+}

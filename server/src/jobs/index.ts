@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { JobQueue } from './job-queue.js';
+
+export {
+  DEFAULT_MAX_ATTEMPTS,
+  JobQueue,
+  PermanentJobError,
+  retryDelayMs,
+  type EnqueueOptions,
+  type JobContext,
+  type JobHandler,
+  type JobPayload,
+  type JobRow,
+  type RunSummary,
+  type Transaction,
+} from './job-queue.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Durable background jobs (DESIGN.md §4): `enqueue`, `handle`, `nudge`, `runDue` (tests). */
+    jobs: JobQueue;
+  }
+}
+
+/**
+ * The job queue of this instance. Services register handlers while the app boots; the worker starts once the
+ * app is ready (every handler known) unless JOBS_POLL_INTERVAL_MS is 0, and stops with the app after the
+ * jobs it is running finish.
+ */
+function jobsPlugin(app: FastifyInstance) {
+  const queue = new JobQueue({
+    orm: app.db.orm,
+    clock: app.clock,
+    log: app.log.child({ module: 'jobs' }),
+    pollIntervalMs: app.config.jobs.pollIntervalMs,
+    concurrency: app.config.jobs.concurrency,
+  });
+  app.decorate('jobs', queue);
+  app.addHook('onReady', async () => queue.start());
+  app.addHook('onClose', () => queue.stop());
+}
+
+export default fp(jobsPlugin, { name: 'jobs', fastify: '5.x', dependencies: ['config', 'clock', 'db'] });

@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Orm } from '../db/database.js';
+import { jobs } from '../db/schema/index.js';
+import type { Clock } from '../plugins/app/clock.js';
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobPayload = Record<string, unknown>;
+
+/** A caller's drizzle transaction: a row and the job that processes it commit together. */
+export type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
+
+export interface EnqueueOptions {
+  /** The same work enqueued twice (a replayed webhook, a double click) is one job. */
+  dedupeKey?: string;
+  /** Not before this instant (default: now). */
+  runAt?: Date;
+  /** Attempts before the job is marked failed (default 5). */
+  maxAttempts?: number;
+}
+
+export interface JobContext {
+  jobId: string;
+  /** 1 on the first run. */
+  attempt: number;
+  maxAttempts: number;
+  /** Aborted when the lease runs out (another instance may take the job) or the app closes. */
+  signal: AbortSignal;
+}
+
+/**
+ * Runs one job. It may run more than once — a retry after a throw, or after its instance died mid-run — so it
+ * must be idempotent. Throw to retry with backoff; throw a `PermanentJobError` to fail at once.
+ */
+export type JobHandler = (payload: JobPayload, context: JobContext) => Promise<void>;
+
+/** A failure no retry can fix (bad payload, unreadable input): the job is marked failed at once. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+export interface RunSummary {
+  claimed: number;
+  done: number;
+  /** Failed this time, queued again for later. */
+  retried: number;
+  failed: number;
+}
+
+export interface JobQueueOptions {
+  orm: Orm;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** How often an idle worker looks for due jobs; 0 = no worker (`runDue()` by hand). */
+  pollIntervalMs: number;
+  /** Jobs this instance runs at once. */
+  concurrency: number;
+  /** Names this instance in `locked_by` (default: a random id). */
+  instanceId?: string;
+  /** How long a claimed job is this instance's; past it, any instance may claim it again. */
+  leaseMs?: number;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+/** Longer than any handler runs (a parse is cut at 20 s); a job still running past it is presumed dead. */
+export const DEFAULT_LEASE_MS = 5 * 60_000;
+/** Retry delays grow 2, 4, 8… seconds up to this, plus up to a quarter more at random (no thundering herd). */
+export const MAX_BACKOFF_SECONDS = 3600;
+const LAST_ERROR_MAX_CHARS = 2000;
+/** `runDue()` stops after this many claim rounds even if handlers keep enqueueing due work. */
+const RUN_DUE_MAX_ROUNDS = 100;
+
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(2 ** attempt, MAX_BACKOFF_SECONDS) * 1000;
+  return Math.round(base * (1 + random() * 0.25));
+}
+
+/**
+ * Durable jobs in the `jobs` table, claimed with `FOR UPDATE SKIP LOCKED` so any number of instances on one
+ * PostgreSQL run each job once. No transaction is held while a handler runs (PGlite has a single
+ * connection): the claim stamps a lease, and completion only counts if this instance still holds it.
+ */
+export class JobQueue {
+  readonly instanceId: string;
+  private readonly orm: Orm;
+  private readonly clock: Clock;
+  private readonly log: FastifyBaseLogger;
+  private readonly pollIntervalMs: number;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly running = new Set<Promise<unknown>>();
+  private readonly closing = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private currentTick: Promise<void> | undefined;
+  private ticking = false;
+  private tickAgain = false;
+  private started = false;
+
+  constructor(options: JobQueueOptions) {
+    this.orm = options.orm;
+    this.clock = options.clock;
+    this.log = options.log;
+    this.pollIntervalMs = options.pollIntervalMs;
+    this.concurrency = options.concurrency;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.instanceId = options.instanceId ?? `instance-${randomUUID()}`;
+  }
+
+  /**
+   * Adds a job; with `tx`, inside the caller's transaction (then call `nudge()` after it commits). A
+   * `dedupeKey` already used answers the existing job's id with `created: false`.
+   */
+  async enqueue(queue: string, payload: JobPayload, options: EnqueueOptions = {}, tx?: Transaction): Promise<{ id: string; created: boolean }> {
+    const db = tx ?? this.orm;
+    const now = this.clock.now();
+    const id = randomUUID();
+    const inserted = await db
+      .insert(jobs)
+      .values({
+        id,
+        queue,
+        payload,
+        dedupeKey: options.dedupeKey ?? null,
+        status: 'queued',
+        maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        runAt: options.runAt ?? now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: jobs.dedupeKey })
+      .returning({ id: jobs.id });
+    if (inserted.length > 0) {
+      if (!tx) this.nudge();
+      return { id, created: true };
+    }
+    const [existing] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.dedupeKey, options.dedupeKey ?? ''));
+    if (!existing) throw new Error(`job with dedupe key ${options.dedupeKey ?? ''} vanished`);
+    return { id: existing.id, created: false };
+  }
+
+  /** Registers the handler of a queue; this instance claims only jobs of queues it handles. */
+  handle(queue: string, handler: JobHandler): void {
+    if (this.handlers.has(queue)) throw new Error(`queue ${queue} already has a handler`);
+    this.handlers.set(queue, handler);
+  }
+
+  /** Starts the worker loop (no-op when `pollIntervalMs` is 0). */
+  start(): void {
+    if (this.pollIntervalMs <= 0 || this.started) return;
+    this.started = true;
+    this.schedule(0);
+  }
+
+  /** Wakes the worker now instead of at its next poll (after an enqueue committed). */
+  nudge(): void {
+    if (this.started && !this.closing.signal.aborted) this.schedule(0);
+  }
+
+  /** Stops claiming, aborts nothing, waits for the jobs running now to finish. */
+  async stop(): Promise<void> {
+    this.closing.abort();
+    clearTimeout(this.timer);
+    // A claim in flight still hands its jobs to `running`; wait for it, then for them.
+    await this.currentTick;
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  /** Claims and runs everything due now (tests; the worker does the same on its own). */
+  async runDue(): Promise<RunSummary> {
+    const summary: RunSummary = { claimed: 0, done: 0, retried: 0, failed: 0 };
+    for (let round = 0; round < RUN_DUE_MAX_ROUNDS; round += 1) {
+      const claimed = await this.claim(Math.max(this.concurrency, 10));
+      if (claimed.length === 0) break;
+      summary.claimed += claimed.length;
+      const outcomes = await Promise.all(claimed.map((job) => this.run(job)));
+      for (const outcome of outcomes) summary[outcome] += 1;
+    }
+    return summary;
+  }
+
+  /** The jobs of a queue, oldest first (tests and diagnostics). */
+  list(queue: string): Promise<JobRow[]> {
+    return this.orm.select().from(jobs).where(eq(jobs.queue, queue)).orderBy(asc(jobs.createdAt), asc(jobs.id));
+  }
+
+  /**
+   * One statement: picks due jobs of the handled queues (queued and due, or running with an expired lease),
+   * skipping rows another instance is claiming this instant, and stamps them as this instance's.
+   */
+  private async claim(limit: number): Promise<JobRow[]> {
+    const queues = [...this.handlers.keys()];
+    if (queues.length === 0 || limit <= 0 || this.closing.signal.aborted) return [];
+    const now = this.clock.now();
+    const due = this.orm
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.queue, queues),
+          or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now))),
+        ),
+      )
+      .orderBy(asc(jobs.runAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return this.orm
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: new Date(now.getTime() + this.leaseMs),
+        lockedBy: this.instanceId,
+        updatedAt: now,
+      })
+      .where(inArray(jobs.id, due))
+      .returning();
+  }
+
+  /** Runs one claimed job and records the outcome, if the lease is still ours. */
+  private async run(job: JobRow): Promise<'done' | 'retried' | 'failed'> {
+    const handler = this.handlers.get(job.queue);
+    if (job.attempts > job.maxAttempts || !handler) {
+      // Its instance died during the last attempt (or nobody handles it any more): nothing left to try.
+      await this.finish(job, 'failed', job.lastError ?? 'the last attempt did not finish (lease expired)');
+      return 'failed';
+    }
+    const lease = new AbortController();
+    const leaseTimer = setTimeout(() => lease.abort(new Error('job lease expired')), this.leaseMs);
+    leaseTimer.unref();
+    const signal = AbortSignal.any([lease.signal, this.closing.signal]);
+    try {
+      await handler(job.payload, { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, signal });
+      await this.finish(job, 'done');
+      return 'done';
+    } catch (error) {
+      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      const permanent = error instanceof PermanentJobError;
+      if (permanent || job.attempts >= job.maxAttempts) {
+        this.log.error({ err: error, jobId: job.id, queue: job.queue, attempt: job.attempts }, 'job failed');
+        await this.finish(job, 'failed', message);
+        return 'failed';
+      }
+      const runAt = new Date(this.clock.now().getTime() + retryDelayMs(job.attempts));
+      this.log.warn({ err: error, jobId: job.id, queue: job.queue, attempt: job.attempts, runAt }, 'job failed; will retry');
+      await this.finish(job, 'queued', message, runAt);
+      return 'retried';
+    } finally {
+      clearTimeout(leaseTimer);
+    }
+  }
+
+  /** Conditional on the claim (instance and attempt): a job re-claimed by another instance is not touched. */
+  private async finish(job: JobRow, status: 'done' | 'failed' | 'queued', lastError?: string, runAt?: Date): Promise<void> {
+    const now = this.clock.now();
+    const updated = await this.orm
+      .update(jobs)
+      .set({
+        status,
+        lockedUntil: null,
+        lockedBy: null,
+        updatedAt: now,
+        ...(lastError === undefined ? {} : { lastError: lastError.slice(0, LAST_ERROR_MAX_CHARS) }),
+        ...(runAt ? { runAt } : {}),
+        ...(status === 'queued' ? {} : { finishedAt: now }),
+      })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, this.instanceId), eq(jobs.attempts, job.attempts)))
+      .returning({ id: jobs.id });
+    if (updated.length === 0) this.log.warn({ jobId: job.id, queue: job.queue }, 'job lease lost before it finished; its outcome is ignored');
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.closing.signal.aborted) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      if (this.ticking) this.tickAgain = true;
+      else this.currentTick = this.tick();
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** Fills free slots with due jobs; polls again when idle, at once when a slot frees or the batch was full. */
+  private async tick(): Promise<void> {
+    this.ticking = true;
+    let full = false;
+    try {
+      const free = this.concurrency - this.running.size;
+      if (free <= 0) return;
+      const claimed = await this.claim(free);
+      full = claimed.length === free;
+      for (const job of claimed) {
+        const task: Promise<unknown> = this.run(job)
+          .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'job bookkeeping failed'))
+          .finally(() => {
+            this.running.delete(task);
+            this.schedule(0);
+          });
+        this.running.add(task);
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'claiming jobs failed');
+    } finally {
+      this.ticking = false;
+      if (this.tickAgain || full) {
+        this.tickAgain = false;
+        this.schedule(0);
+      } else if (this.running.size < this.concurrency) {
+        this.schedule(this.pollIntervalMs);
+      }
+    }
+  }
+}

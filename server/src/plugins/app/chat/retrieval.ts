@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { RetrievedPassage } from '../../../ai/provider.js';
+import { searchTerms } from '../../../ai/terms.js';
+
+export interface SearchOptions {
+  /** Only these files (full-documents chat); absent: all the user's ready files. */
+  fileIds?: readonly string[];
+  limit?: number;
+}
+
+/** Passages of a user's ready documents: what an answer may draw on. */
+export interface Retrieval {
+  /**
+   * Full-text search, diacritic-insensitive ("gia ban" finds "giá bán"): passages having any of the question's
+   * words, those having more distinct words first, then by `ts_rank_cd`.
+   */
+  search(userId: string, query: string, options?: SearchOptions): Promise<RetrievedPassage[]>;
+  /** The first passages of the user's newest ready documents (ideas when a question finds nothing). */
+  sample(userId: string, limit: number): Promise<RetrievedPassage[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    retrieval: Retrieval;
+  }
+}
+
+const DEFAULT_LIMIT = 6;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface PassageRow extends Record<string, unknown> {
+  chunk_id: string;
+  file_id: string;
+  file_name: string;
+  collection_name: string;
+  locator: string;
+  title: string | null;
+  text: string;
+  rank: number | string;
+}
+
+const toPassage = (row: PassageRow): RetrievedPassage => ({
+  chunkId: row.chunk_id,
+  fileId: row.file_id,
+  fileName: row.file_name,
+  collectionName: row.collection_name,
+  locator: row.locator,
+  title: row.title,
+  text: row.text,
+  rank: Number(row.rank),
+});
+
+function retrievalPlugin(app: FastifyInstance) {
+  const orm = app.db.orm;
+
+  const retrieval: Retrieval = {
+    async search(userId, query, options = {}) {
+      // Terms are letters and digits only (see searchTerms), and each is still sent as a parameter: no text of
+      // the question ever becomes SQL or tsquery syntax.
+      const terms = searchTerms(query);
+      if (terms.length === 0 || !UUID.test(userId)) return [];
+      const fileIds = options.fileIds?.filter((id) => UUID.test(id));
+      if (fileIds?.length === 0) return [];
+      const limit = Math.min(Math.max(options.limit ?? DEFAULT_LIMIT, 1), 50);
+      const anyTerm = sql`to_tsquery('simple', ${terms.join(' | ')})`;
+      const distinctTerms = sql.join(
+        terms.map((term) => sql`(case when c.tsv @@ to_tsquery('simple', ${term}) then 1 else 0 end)`),
+        sql` + `,
+      );
+      const inFiles = fileIds ? sql`and c.file_id in (${sql.join(fileIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+      const result = await orm.execute<PassageRow>(sql`
+        select c.id as chunk_id, c.file_id, f.file_name, f.collection_name, c.locator, c.title, c.text,
+          -- Normalisation 32 keeps ts_rank_cd under 1: a passage with one more distinct word always ranks higher.
+          (${distinctTerms}) + ts_rank_cd(c.tsv, ${anyTerm}, 32) as rank
+        from document_chunks c
+        join document_files f on f.id = c.file_id
+        where c.user_id = ${userId}::uuid and f.user_id = ${userId}::uuid and f.status = 'ready'
+          and c.tsv @@ ${anyTerm} ${inFiles}
+        order by rank desc, f.file_name, c.ordinal
+        limit ${limit}`);
+      return result.rows.map(toPassage);
+    },
+
+    async sample(userId, limit) {
+      if (!UUID.test(userId)) return [];
+      const result = await orm.execute<PassageRow>(sql`
+        select c.id as chunk_id, c.file_id, f.file_name, f.collection_name, c.locator, c.title, c.text, 0 as rank
+        from document_chunks c
+        join document_files f on f.id = c.file_id
+        where c.user_id = ${userId}::uuid and f.user_id = ${userId}::uuid and f.status = 'ready'
+        order by f.created_at desc, f.id, c.ordinal
+        limit ${Math.min(Math.max(limit, 1), 50)}`);
+      return result.rows.map(toPassage);
+    },
+  };
+
+  app.decorate('retrieval', retrieval);
+}
+
+export default fp(retrievalPlugin, { name: 'retrieval', fastify: '5.x', dependencies: ['db'] });

@@ -1,0 +1,146 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { documentChunks, documentFiles } from '../../../db/schema/index.js';
+import type { Transaction } from '../../../jobs/index.js';
+
+export type DocumentFileRow = typeof documentFiles.$inferSelect;
+export type NewDocumentFile = typeof documentFiles.$inferInsert;
+
+export interface NewChunk {
+  ordinal: number;
+  text: string;
+  title: string | null;
+  locator: string;
+  searchText: string;
+}
+
+export interface PassageRow {
+  chunkId: string;
+  fileId: string;
+  fileName: string;
+  collectionName: string;
+  locator: string;
+  text: string;
+}
+
+/** Chunks inserted per statement (keeps each under PostgreSQL's 65,535 bind parameters and PGlite's memory). */
+const CHUNK_BATCH = 500;
+
+/** The SQL of uploaded documents and their chunks; every read of user data is scoped by the user's id. */
+export interface DocumentsRepository {
+  /** Inserts a queued file and runs `alongside` (enqueueing its index job) in the same transaction. */
+  create(file: NewDocumentFile, alongside: (tx: Transaction) => Promise<unknown>): Promise<DocumentFileRow>;
+  findById(id: string): Promise<DocumentFileRow | undefined>;
+  findByName(userId: string, collectionName: string, fileName: string): Promise<DocumentFileRow | undefined>;
+  listForUser(userId: string): Promise<DocumentFileRow[]>;
+  /** queued/indexing/failed → indexing; undefined when the file is gone (deleted meanwhile). */
+  markIndexing(id: string, now: Date): Promise<DocumentFileRow | undefined>;
+  /**
+   * In one transaction: the file's previous chunks (an earlier, interrupted attempt) are replaced by these
+   * and the file becomes ready. Undefined when the file was deleted meanwhile.
+   */
+  completeIndex(file: DocumentFileRow, chunks: NewChunk[], outcome: { language: string; now: Date }): Promise<DocumentFileRow | undefined>;
+  markFailed(id: string, error: string, now: Date): Promise<void>;
+  /** Deletes the user's file (its chunks cascade); undefined when it is not theirs or not there. */
+  deleteOwn(userId: string, id: string): Promise<DocumentFileRow | undefined>;
+  /** Deletes every file of the user's collection; the deleted rows. */
+  deleteCollection(userId: string, collectionName: string): Promise<DocumentFileRow[]>;
+  /** One chunk of the user's own files, with where it comes from. */
+  passage(userId: string, chunkId: string): Promise<PassageRow | undefined>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    documentsRepository: DocumentsRepository;
+  }
+}
+
+function documentsRepositoryPlugin(app: FastifyInstance) {
+  const orm = app.db.orm;
+
+  const repository: DocumentsRepository = {
+    create: (file, alongside) =>
+      orm.transaction(async (tx) => {
+        const [row] = await tx.insert(documentFiles).values(file).returning();
+        if (!row) throw new Error('document insert returned nothing');
+        await alongside(tx);
+        return row;
+      }),
+
+    async findById(id) {
+      const [row] = await orm.select().from(documentFiles).where(eq(documentFiles.id, id));
+      return row;
+    },
+
+    async findByName(userId, collectionName, fileName) {
+      const [row] = await orm
+        .select()
+        .from(documentFiles)
+        .where(and(eq(documentFiles.userId, userId), eq(documentFiles.collectionName, collectionName), eq(documentFiles.fileName, fileName)));
+      return row;
+    },
+
+    listForUser: (userId) =>
+      orm.select().from(documentFiles).where(eq(documentFiles.userId, userId)).orderBy(desc(documentFiles.createdAt), desc(documentFiles.id)),
+
+    async markIndexing(id, now) {
+      const [row] = await orm
+        .update(documentFiles)
+        .set({ status: 'indexing', error: null, updatedAt: now })
+        .where(and(eq(documentFiles.id, id), inArray(documentFiles.status, ['queued', 'indexing', 'failed'])))
+        .returning();
+      return row;
+    },
+
+    completeIndex: (file, chunks, { language, now }) =>
+      orm.transaction(async (tx) => {
+        // Locks the row first: a concurrent delete either happened (nothing to do) or waits for this commit.
+        const [current] = await tx.select({ id: documentFiles.id }).from(documentFiles).where(eq(documentFiles.id, file.id)).for('update');
+        if (!current) return undefined;
+        await tx.delete(documentChunks).where(eq(documentChunks.fileId, file.id));
+        for (let start = 0; start < chunks.length; start += CHUNK_BATCH) {
+          await tx.insert(documentChunks).values(
+            chunks.slice(start, start + CHUNK_BATCH).map((chunk) => ({ id: crypto.randomUUID(), fileId: file.id, userId: file.userId, ...chunk })),
+          );
+        }
+        const [row] = await tx
+          .update(documentFiles)
+          .set({ status: 'ready', error: null, chunkCount: chunks.length, language, indexedAt: now, updatedAt: now })
+          .where(eq(documentFiles.id, file.id))
+          .returning();
+        return row;
+      }),
+
+    async markFailed(id, error, now) {
+      await orm.update(documentFiles).set({ status: 'failed', error, updatedAt: now }).where(eq(documentFiles.id, id));
+    },
+
+    async deleteOwn(userId, id) {
+      const [row] = await orm.delete(documentFiles).where(and(eq(documentFiles.id, id), eq(documentFiles.userId, userId))).returning();
+      return row;
+    },
+
+    deleteCollection: (userId, collectionName) =>
+      orm.delete(documentFiles).where(and(eq(documentFiles.userId, userId), eq(documentFiles.collectionName, collectionName))).returning(),
+
+    async passage(userId, chunkId) {
+      const [row] = await orm
+        .select({
+          chunkId: documentChunks.id,
+          fileId: documentFiles.id,
+          fileName: documentFiles.fileName,
+          collectionName: documentFiles.collectionName,
+          locator: documentChunks.locator,
+          text: documentChunks.text,
+        })
+        .from(documentChunks)
+        .innerJoin(documentFiles, eq(documentFiles.id, documentChunks.fileId))
+        .where(and(eq(documentChunks.id, chunkId), eq(documentChunks.userId, userId), eq(documentFiles.userId, userId)));
+      return row;
+    },
+  };
+  app.decorate('documentsRepository', repository);
+}
+
+export default fp(documentsRepositoryPlugin, { name: 'documents-repository', fastify: '5.x', dependencies: ['db'] });
