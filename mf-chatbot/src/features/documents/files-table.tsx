@@ -27,9 +27,14 @@ export function FilesTable({ userId, files, loading }: { userId: string; files: 
   }
 
   const columns: TableColumnsType<CollectionFile> = [
-    { title: t('files.columns.name'), dataIndex: 'file_name', key: 'name', ellipsis: true },
-    { title: t('files.columns.collection'), dataIndex: 'collection_name', key: 'collection', ellipsis: true },
-    { title: t('files.columns.category'), dataIndex: 'category', key: 'category', width: 110 },
+    { title: t('files.columns.name'), dataIndex: 'file_name', key: 'name', width: 260, ellipsis: { showTitle: true } },
+    { title: t('files.columns.collection'), dataIndex: 'collection_name', key: 'collection', width: 180, ellipsis: { showTitle: true } },
+    {
+      title: t('files.columns.category'),
+      key: 'category',
+      width: 110,
+      render: (_, file) => (file.category ? t(`files.categories.${file.category}`, { defaultValue: file.category }) : ''),
+    },
     { title: t('files.columns.size'), key: 'size', width: 110, render: (_, file) => formatFileSize(file.size_bytes) },
     { title: t('files.columns.dateModified'), key: 'date', width: 170, render: (_, file) => formatDateTime(file.date_modified, i18n.language) },
     {
@@ -64,7 +69,7 @@ export function FilesTable({ userId, files, loading }: { userId: string; files: 
       dataSource={files}
       loading={loading}
       pagination={files.length > 20 ? { pageSize: 20 } : false}
-      scroll={{ x: 900 }}
+      scroll={{ x: 1210 }}
       locale={{ emptyText: <Empty description={t('files.empty')} /> }}
       onRow={(file) => ({ 'data-testid': 'file-row', 'data-status': file.index_status ?? 'ready' }) as HTMLAttributes<HTMLElement>}
     />
