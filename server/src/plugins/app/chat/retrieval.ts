@@ -28,6 +28,8 @@ declare module 'fastify' {
 }
 
 const DEFAULT_LIMIT = 6;
+/** Passages ranked precisely per question, picked by the cheaper rank among every passage that matches. */
+const CANDIDATES = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface PassageRow extends Record<string, unknown> {
@@ -64,20 +66,32 @@ function retrievalPlugin(app: FastifyInstance) {
       const fileIds = options.fileIds?.filter((id) => UUID.test(id));
       if (fileIds?.length === 0) return [];
       const limit = Math.min(Math.max(options.limit ?? DEFAULT_LIMIT, 1), 50);
-      const anyTerm = sql`to_tsquery('simple', ${terms.join(' | ')})`;
-      const distinctTerms = sql.join(
-        terms.map((term) => sql`(case when c.tsv @@ to_tsquery('simple', ${term}) then 1 else 0 end)`),
-        sql` + `,
-      );
+      // The queries are built once (a one-row CTE), not per row: to_tsquery is only STABLE, so written inline
+      // PostgreSQL would parse it again for every passage it ranks.
+      const termQueries = sql.join(terms.map((term, i) => sql`to_tsquery('simple', ${term}) as ${sql.raw(`t${i}`)}`), sql`, `);
+      const distinctTerms = sql.join(terms.map((_, i) => sql`(c.tsv @@ q.${sql.raw(`t${i}`)})::int`), sql` + `);
       const inFiles = fileIds ? sql`and c.file_id in (${sql.join(fileIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+      // Two stages: the cheap ts_rank picks the best CANDIDATES of every matching passage (a common word can match
+      // thousands), then only those are ranked precisely: distinct question words first, then ts_rank_cd.
       const result = await orm.execute<PassageRow>(sql`
+        with q as materialized (select to_tsquery('simple', ${terms.join(' | ')}) as any_term, ${termQueries}),
+        candidates as (
+          select c.id
+          from q
+          cross join document_chunks c
+          -- No join here: a file's passages are written in the same transaction that marks it ready.
+          where c.user_id = ${userId}::uuid and c.tsv @@ q.any_term ${inFiles}
+          order by ts_rank(c.tsv, q.any_term) desc
+          limit ${CANDIDATES}
+        )
         select c.id as chunk_id, c.file_id, f.file_name, f.collection_name, c.locator, c.title, c.text,
           -- Normalisation 32 keeps ts_rank_cd under 1: a passage with one more distinct word always ranks higher.
-          (${distinctTerms}) + ts_rank_cd(c.tsv, ${anyTerm}, 32) as rank
-        from document_chunks c
+          (${distinctTerms}) + ts_rank_cd(c.tsv, q.any_term, 32) as rank
+        from q
+        cross join candidates
+        join document_chunks c on c.id = candidates.id
         join document_files f on f.id = c.file_id
-        where c.user_id = ${userId}::uuid and f.user_id = ${userId}::uuid and f.status = 'ready'
-          and c.tsv @@ ${anyTerm} ${inFiles}
+        where f.user_id = ${userId}::uuid and f.status = 'ready'
         order by rank desc, f.file_name, c.ordinal
         limit ${limit}`);
       return result.rows.map(toPassage);
