@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { newAccount, registerAccount, signIn } from '../support/accounts';
+import { newAccount, registerAccount, signIn, uploadDocument } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 
 /** A brand-new user, signed in, so the Facebook connection starts from nothing. */
@@ -7,8 +7,10 @@ async function freshUser(page: Page, playwright: { request: { newContext(): Prom
   const account = newAccount('user');
   const request = await playwright.request.newContext();
   await registerAccount(request, account);
+  const token = await signIn(page, account);
+  // The shop's menu, for the page's bot to answer from (attached below).
+  await uploadDocument(request, token, 'Thực đơn', 'thuc-don.txt', 'Bánh mì thịt nướng: 25.000 VNĐ.\nBánh mì chả cá: 20.000 VNĐ.');
   await request.dispose();
-  await signIn(page, account);
   return account;
 }
 
@@ -73,6 +75,12 @@ test.describe('Facebook pages and the bot configuration (Meta sandbox)', () => {
     await page.locator('.ant-select-dropdown:visible').getByText('Bot bán hàng Cô Lan', { exact: true }).click();
     await expect(page.getByText('Đã lưu cài đặt của Tiệm Bánh Mì Cô Lan.')).toBeVisible();
 
+    // The page's bot answers from the uploaded menu.
+    await page.getByLabel('Tệp cho Tiệm Bánh Mì Cô Lan').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'thuc-don.txt' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('Đã lưu cài đặt của Tiệm Bánh Mì Cô Lan.').first()).toBeVisible();
+
     await row.getByRole('button', { name: 'Đăng ký trả lời bình luận' }).click();
     await expect(page.getByText(/Bạn có muốn đăng ký trả lời tự động bằng AI/)).toBeVisible();
     await page.getByRole('button', { name: 'Đồng ý' }).click();
@@ -85,6 +93,7 @@ test.describe('Facebook pages and the bot configuration (Meta sandbox)', () => {
     await expect(reloadedRow.getByRole('button', { name: 'Hủy trả lời bình luận' })).toBeVisible();
     await expect(reloadedRow.getByRole('button', { name: 'Đăng ký trả lời tin nhắn' })).toBeVisible();
     await expect(reloadedRow.getByText('Bot bán hàng Cô Lan')).toBeVisible();
+    await expect(reloadedRow.getByText('thuc-don.txt')).toBeVisible();
   });
 
   test('a blocked popup logs a console message and the page keeps working', async ({ page, playwright }) => {

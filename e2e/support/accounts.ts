@@ -93,3 +93,12 @@ export function userIdOf(accessToken: string): string {
   const payload = accessToken.split('.')[1] ?? '';
   return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { userId: string }).userId;
 }
+
+/** Uploads a text document through the real endpoint (multipart), as the file manager does. */
+export async function uploadDocument(request: APIRequestContext, accessToken: string, collection: string, name: string, text: string, apiUrl = API_URL): Promise<void> {
+  const response = await request.post(`${apiUrl}/api/v1/documents/upload`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    multipart: { user_id: userIdOf(accessToken), collection_name: collection, language: 'vi', file: { name, mimeType: 'text/plain', buffer: Buffer.from(text) } },
+  });
+  if (!response.ok()) throw new Error(`upload answered ${response.status()}: ${await response.text()}`);
+}

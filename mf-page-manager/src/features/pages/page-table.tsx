@@ -50,6 +50,7 @@ export function PageTable({ rows, configs, collection, loading }: PageTableProps
           collection={collection}
           value={row.manager?.files ?? []}
           disabled={savingPageId === row.page.page_id}
+          label={t('pages.filesFor', { page: row.page.page_name })}
           onChange={(files) => void saveManager(row, { files })}
         />
       ),
