@@ -4,6 +4,7 @@ import { Alert, App, Avatar, Button, Flex, Spin, Tooltip, Typography, theme } fr
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../shared/api-error-text';
 import { AppLink } from '../../shared/app-link';
+import { locatorText } from '../../shared/locator-text';
 import { RichText } from './rich-text';
 import type { UiMessage } from './use-chat';
 
@@ -94,7 +95,7 @@ export function ChatMessage({ message, onCitation, onRetry }: ChatMessageProps) 
             {message.citations.map((citation) => (
               <Tooltip key={`${citation.index}-${citation.chunk_id}`} title={citation.excerpt}>
                 <Button size="small" role="listitem" data-testid="citation-chip" onClick={() => onCitation(citation)}>
-                  [{citation.index}] {citation.file_name} · {citation.locator}
+                  [{citation.index}] {citation.file_name} · {locatorText(citation.locator, t)}
                 </Button>
               </Tooltip>
             ))}

@@ -2,6 +2,7 @@ import type { Citation } from '@pagemate/shared-contracts';
 import { Alert, Descriptions, Drawer, Skeleton, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../shared/api-error-text';
+import { locatorText } from '../../shared/locator-text';
 import { usePassageQuery } from './chat-api';
 
 /** `text` with the first occurrence of `excerpt` marked, as React text (never HTML). */
@@ -32,7 +33,7 @@ export function PassageDrawer({ citation, userId, onClose }: { citation: Citatio
           <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('passage.file')}>{passage?.file_name ?? citation.file_name}</Descriptions.Item>
             <Descriptions.Item label={t('passage.collection')}>{passage?.collection_name ?? citation.collection_name}</Descriptions.Item>
-            <Descriptions.Item label={t('passage.locator')}>{passage?.locator ?? citation.locator}</Descriptions.Item>
+            <Descriptions.Item label={t('passage.locator')}>{locatorText(passage?.locator ?? citation.locator, t)}</Descriptions.Item>
           </Descriptions>
           {error ? <Alert type="error" showIcon title={apiErrorText(t, error)} style={{ marginBottom: 12 }} /> : null}
           {isFetching && !passage ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
