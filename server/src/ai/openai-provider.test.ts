@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../test/fake-openai.js';
+import { type FakeOpenAi, fakeEmbedding, startFakeOpenAi } from '../test/fake-openai.js';
 import { createOpenAiProvider } from './openai-provider.js';
 import { type LlmProvider, LlmProviderError, type LlmRequest } from './provider.js';
 import { countTokens } from './tokenizer.js';
@@ -16,6 +16,8 @@ describe('OpenAI-compatible provider', () => {
   beforeEach(() => {
     fake.behaviour = 'ok';
     fake.requests.length = 0;
+    fake.embeddingBehaviour = 'ok';
+    fake.embeddingRequests.length = 0;
   });
 
   const request = (signal = new AbortController().signal): LlmRequest => ({
@@ -89,5 +91,21 @@ describe('OpenAI-compatible provider', () => {
     }
     expect(pieces).toEqual(['Xin ']);
     expect(stream.usage().completionTokens).toBe(countTokens('Xin '));
+  });
+
+  it('offers embeddings only with an embedding model: plain number arrays, in the order of the texts', async () => {
+    expect(provider.embed).toBeUndefined();
+    const embedder = createOpenAiProvider({ baseUrl: fake.baseUrl, apiKey: 'test-key', model: 'fake-model', embeddingModel: 'fake-embed', timeoutMs: 1_000, maxRetries: 0 });
+    const texts = ['Giá bán cà phê', 'Phí giao hàng', 'Giờ mở cửa'];
+    const vectors = await embedder.embed?.(texts);
+    // The fake answers out of order; each vector is placed by its index.
+    expect(vectors).toEqual(texts.map(fakeEmbedding));
+    expect(vectors?.every((vector) => Array.isArray(vector))).toBe(true);
+    expect(fake.embeddingRequests).toEqual([{ model: 'fake-embed', input: texts, encoding_format: 'float' }]);
+
+    fake.embeddingBehaviour = 'error';
+    const failure = await embedder.embed?.(['x']).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(LlmProviderError);
+    expect((failure as Error).message).toBe('The AI model refused the request (HTTP 500).');
   });
 });

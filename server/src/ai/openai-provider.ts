@@ -94,8 +94,12 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
   if (embeddingModel) {
     provider.embed = async (texts) => {
       try {
-        const response = await client.embeddings.create({ model: embeddingModel, input: texts });
-        return response.data.sort((a, b) => a.index - b.index).map((item) => item.embedding);
+        // Floats asked for explicitly: without encoding_format the SDK asks for base64 and hands back Float32Arrays
+        // (typed number[]), and a compatible server that ignores the option would answer floats it cannot decode.
+        const response = await client.embeddings.create({ model: embeddingModel, input: texts, encoding_format: 'float' });
+        const vectors = [...response.data].sort((a, b) => a.index - b.index).map((item) => Array.from(item.embedding, Number));
+        if (vectors.length !== texts.length) throw new Error(`${vectors.length} embeddings for ${texts.length} texts`);
+        return vectors;
       } catch (error) {
         throw providerError(error, false);
       }

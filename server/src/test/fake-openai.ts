@@ -23,7 +23,30 @@ export interface FakeOpenAi {
   requests: Record<string, unknown>[];
   /** Resolves when a stalled stream's client went away. */
   closedStreams: number;
+  /** How the fake answers the next embeddings request: vectors, or HTTP 500. */
+  embeddingBehaviour: 'ok' | 'error';
+  /** Bodies of the embeddings requests received. */
+  embeddingRequests: Record<string, unknown>[];
+  /** Vectors for exact texts, instead of the default bag-of-words hash (tests make the embedding decide). */
+  vectors: Map<string, number[]>;
   close(): Promise<void>;
+}
+
+export const FAKE_EMBEDDING_DIMENSIONS = 64;
+
+/**
+ * The default fake embedding: each lower-cased letter/digit word hashed (FNV-1a) into one of 64 dimensions,
+ * counted, then normalised — texts sharing words point the same way; deterministic.
+ */
+export function fakeEmbedding(text: string): number[] {
+  const vector = new Array<number>(FAKE_EMBEDDING_DIMENSIONS).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    let hash = 0x811c9dc5;
+    for (const char of word) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+    vector[hash % FAKE_EMBEDDING_DIMENSIONS] = (vector[hash % FAKE_EMBEDDING_DIMENSIONS] ?? 0) + 1;
+  }
+  const norm = Math.hypot(...vector) || 1;
+  return vector.map((value) => value / norm);
 }
 
 const chunk = (body: object) => `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 0, model: 'fake-model', ...body })}\n\n`;
@@ -38,6 +61,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     usage: { prompt_tokens: 42, completion_tokens: 7 },
     requests: [],
     closedStreams: 0,
+    embeddingBehaviour: 'ok',
+    embeddingRequests: [],
+    vectors: new Map(),
     close: () => app.close(),
   };
 
@@ -58,6 +84,22 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       reply.raw.write(chunk({ choices: [], usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens } }));
     }
     reply.raw.end('data: [DONE]\n\n');
+  });
+
+  // As the OpenAI API does: `input` a string or strings, vectors as floats or, for `encoding_format: base64`
+  // (the SDK's default), as little-endian float32 bytes.
+  app.post('/v1/embeddings', async (request, reply) => {
+    const body = request.body as { input?: unknown; encoding_format?: unknown; model?: unknown };
+    fake.embeddingRequests.push(body as Record<string, unknown>);
+    if (fake.embeddingBehaviour === 'error') return reply.status(500).send({ error: { message: 'embedding secret detail', type: 'server_error' } });
+    const inputs = (Array.isArray(body.input) ? body.input : [body.input]).map(String);
+    const data = inputs.map((input, index) => {
+      const vector = fake.vectors.get(input) ?? fakeEmbedding(input);
+      const embedding = body.encoding_format === 'base64' ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector;
+      return { object: 'embedding', index, embedding };
+    });
+    // Out of order on purpose: clients must place each vector by its `index`.
+    return { object: 'list', model: body.model, data: data.reverse(), usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } };
   });
 
   const address = await app.listen({ host: '127.0.0.1', port: 0 });

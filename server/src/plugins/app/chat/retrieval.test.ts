@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { documentChunks, documentFiles } from '../../../db/schema/index.js';
 import { insertDocument } from '../../../test/chat.js';
 import { type SignedIn, signedInUser } from '../../../test/facebook.js';
+import { FAKE_EMBEDDING_DIMENSIONS, type FakeOpenAi, fakeEmbedding, startFakeOpenAi } from '../../../test/fake-openai.js';
 import { buildTestApp, type TestApp, testDatabases } from '../../../test/helper.js';
 
 const ENV = { RATE_LIMIT_IP_MULTIPLIER: '100' };
@@ -55,5 +58,79 @@ describe.each(testDatabases)('passage retrieval (%s)', (kind) => {
     }
     expect((await search(lan.userId, "giá'; drop table document_chunks; --"))[0]?.fileName).toBe('bang-gia.txt');
     expect((await search(lan.userId, 'gia ban')).length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(testDatabases)('passages with embeddings from the AI provider (%s)', (kind) => {
+  let fake: FakeOpenAi;
+  let t: TestApp;
+  let lan: SignedIn;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    t = await buildTestApp(kind, {
+      env: { ...ENV, LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_EMBEDDING_MODEL: 'fake-embed', LLM_TIMEOUT_SECONDS: '1' },
+    });
+    lan = await signedInUser(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+  beforeEach(() => {
+    fake.embeddingBehaviour = 'ok';
+    fake.embeddingRequests.length = 0;
+    fake.vectors.clear();
+  });
+
+  const chunksOf = (fileId: string) =>
+    t.app.db.orm.select({ text: documentChunks.text, embedding: documentChunks.embedding }).from(documentChunks).where(eq(documentChunks.fileId, fileId)).orderBy(documentChunks.ordinal);
+  const statusOf = async (fileId: string) => (await t.app.db.orm.select({ status: documentFiles.status }).from(documentFiles).where(eq(documentFiles.id, fileId)))[0]?.status;
+  const unit = (dimension: number) => Array.from({ length: FAKE_EMBEDDING_DIMENSIONS }, (_, i) => (i === dimension ? 1 : 0));
+
+  it('indexing stores a vector for every passage once the file is ready', async () => {
+    const text = 'Giá bán bánh mì thịt là 20.000 đồng.\n\nCửa hàng mở cửa từ 6 giờ sáng đến 9 giờ tối.';
+    const file = await t.app.documents.upload(lan.userId, { collectionName: 'Nhúng', language: 'vi' }, 'banh-mi.txt', Buffer.from(text));
+    expect(await t.app.jobs.runDue()).toMatchObject({ claimed: 1, done: 1 });
+    expect(await statusOf(file.file_id ?? '')).toBe('ready');
+    const chunks = await chunksOf(file.file_id ?? '');
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(fake.embeddingRequests).toEqual([{ model: 'fake-embed', input: chunks.map((chunk) => chunk.text), encoding_format: 'float' }]);
+    for (const chunk of chunks) {
+      const expected = fakeEmbedding(chunk.text);
+      expect(chunk.embedding).toHaveLength(FAKE_EMBEDDING_DIMENSIONS);
+      chunk.embedding?.forEach((value, i) => expect(value).toBeCloseTo(expected[i] ?? 0, 5));
+    }
+  });
+
+  it('an embedding endpoint that fails leaves the file ready and found by its words', async () => {
+    fake.embeddingBehaviour = 'error';
+    const file = await t.app.documents.upload(lan.userId, { collectionName: 'Nhúng', language: 'vi' }, 'loi.txt', Buffer.from('Bảo hành máy xay sinh tố 12 tháng.'));
+    expect(await t.app.jobs.runDue()).toMatchObject({ claimed: 1, done: 1, failed: 0 });
+    expect(fake.embeddingRequests.length).toBeGreaterThan(0);
+    expect(await statusOf(file.file_id ?? '')).toBe('ready');
+    expect((await chunksOf(file.file_id ?? '')).map((chunk) => chunk.embedding)).toEqual([null]);
+    // The question cannot be embedded either: the words alone rank.
+    expect((await t.app.retrieval.search(lan.userId, 'bảo hành máy xay')).map((passage) => passage.fileName)).toEqual(['loi.txt']);
+  });
+
+  it('two passages tied on words are ordered by the vectors', async () => {
+    const tea = await insertDocument(t, lan.userId, 'a-tra.txt', ['Khuyến mãi tuần này: trà đào giảm giá.']);
+    const bread = await insertDocument(t, lan.userId, 'b-banh.txt', ['Khuyến mãi tuần này: bánh mì giảm giá.']);
+    await t.app.db.orm.update(documentChunks).set({ embedding: unit(0) }).where(eq(documentChunks.fileId, tea.fileId));
+    await t.app.db.orm.update(documentChunks).set({ embedding: unit(1) }).where(eq(documentChunks.fileId, bread.fileId));
+    const order = async () => (await t.app.retrieval.search(lan.userId, 'khuyến mãi tuần này')).map((passage) => passage.fileName);
+
+    // Same words, same positions: a tie, which the vectors settle one way...
+    fake.vectors.set('khuyến mãi tuần này', unit(1));
+    expect(await order()).toEqual(['b-banh.txt', 'a-tra.txt']);
+    // ...or the other.
+    fake.vectors.set('khuyến mãi tuần này', unit(0));
+    expect(await order()).toEqual(['a-tra.txt', 'b-banh.txt']);
+    expect(fake.embeddingRequests.at(-1)).toMatchObject({ input: ['khuyến mãi tuần này'] });
+    // Without a question vector (the endpoint fails) the words' order stands: file name breaks the tie.
+    fake.vectors.set('khuyến mãi tuần này', unit(1));
+    fake.embeddingBehaviour = 'error';
+    expect(await order()).toEqual(['a-tra.txt', 'b-banh.txt']);
   });
 });

@@ -14,7 +14,8 @@ export interface SearchOptions {
 export interface Retrieval {
   /**
    * Full-text search, diacritic-insensitive ("gia ban" finds "giá bán"): passages having any of the question's
-   * words, those having more distinct words first, then by `ts_rank_cd`.
+   * words, those having more distinct words first, then by `ts_rank_cd` — plus, when the AI provider offers
+   * embeddings, the cosine similarity of the passage to the question (see `RERANK_POOL`).
    */
   search(userId: string, query: string, options?: SearchOptions): Promise<RetrievedPassage[]>;
   /** The first passages of the user's newest ready documents (ideas when a question finds nothing). */
@@ -30,6 +31,14 @@ declare module 'fastify' {
 const DEFAULT_LIMIT = 6;
 /** Passages ranked precisely per question, picked by the cheaper rank among every passage that matches. */
 const CANDIDATES = 200;
+/**
+ * With embeddings: the best passages by words that are reranked by `words + ts_rank_cd + max(0, cosine)`.
+ * Cosine is added, not multiplied: it is worth at most one distinct word, so it settles ties and near-ties
+ * (same words, different meaning) without letting a passage that lacks most of the question's words win on
+ * vague similarity; passages without a vector (embedded before, or the embedding failed) add 0. Reranking only
+ * the best passages of the words' order keeps the SQL and its cost as they are.
+ */
+const RERANK_POOL = 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface PassageRow extends Record<string, unknown> {
@@ -41,6 +50,8 @@ interface PassageRow extends Record<string, unknown> {
   title: string | null;
   text: string;
   rank: number | string;
+  /** Only selected when reranking by embeddings. */
+  embedding?: unknown;
 }
 
 const toPassage = (row: PassageRow): RetrievedPassage => ({
@@ -54,6 +65,30 @@ const toPassage = (row: PassageRow): RetrievedPassage => ({
   rank: Number(row.rank),
 });
 
+/** A `real[]` as the driver gives it: an array (node-postgres, PGlite) or, should a driver not parse it, its text. */
+function toVector(value: unknown): number[] | undefined {
+  if (Array.isArray(value)) return value.map(Number);
+  if (typeof value === 'string' && value.startsWith('{')) return value.slice(1, -1).split(',').filter(Boolean).map(Number);
+  return undefined;
+}
+
+/** Cosine similarity; 0 when either is missing or their dimensions differ (the embedding model changed). */
+export function cosine(a: readonly number[] | undefined, b: readonly number[] | undefined): number {
+  if (!a || !b || a.length !== b.length || a.length === 0) return 0;
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    dot += x * y;
+    normA += x * x;
+    normB += y * y;
+  }
+  const similarity = normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+  return Number.isFinite(similarity) ? similarity : 0;
+}
+
 function retrievalPlugin(app: FastifyInstance) {
   const orm = app.db.orm;
 
@@ -66,6 +101,17 @@ function retrievalPlugin(app: FastifyInstance) {
       const fileIds = options.fileIds?.filter((id) => UUID.test(id));
       if (fileIds?.length === 0) return [];
       const limit = Math.min(Math.max(options.limit ?? DEFAULT_LIMIT, 1), 50);
+      // The question's vector is asked for while the database searches; without one the words' order stands.
+      const llm = app.llm;
+      const questionVector = llm.embed
+        ? llm.embed([query]).then(
+            ([vector]) => vector,
+            (error: unknown) => {
+              app.log.warn({ err: error }, 'question not embedded; passages ranked by their words only');
+              return undefined;
+            },
+          )
+        : undefined;
       // The queries are built once (a one-row CTE), not per row: to_tsquery is only STABLE, so written inline
       // PostgreSQL would parse it again for every passage it ranks.
       const termQueries = sql.join(terms.map((term, i) => sql`to_tsquery('simple', ${term}) as ${sql.raw(`t${i}`)}`), sql`, `);
@@ -86,15 +132,21 @@ function retrievalPlugin(app: FastifyInstance) {
         )
         select c.id as chunk_id, c.file_id, f.file_name, f.collection_name, c.locator, c.title, c.text,
           -- Normalisation 32 keeps ts_rank_cd under 1: a passage with one more distinct word always ranks higher.
-          (${distinctTerms}) + ts_rank_cd(c.tsv, q.any_term, 32) as rank
+          (${distinctTerms}) + ts_rank_cd(c.tsv, q.any_term, 32) as rank${questionVector ? sql`, c.embedding` : sql``}
         from q
         cross join candidates
         join document_chunks c on c.id = candidates.id
         join document_files f on f.id = c.file_id
         where f.user_id = ${userId}::uuid and f.status = 'ready'
         order by rank desc, f.file_name, c.ordinal
-        limit ${limit}`);
-      return result.rows.map(toPassage);
+        limit ${questionVector ? Math.max(limit, RERANK_POOL) : limit}`);
+      const vector = await questionVector;
+      if (!vector) return result.rows.slice(0, limit).map(toPassage);
+      // A stable sort: equal blended ranks keep the SQL's order (file name, then position).
+      return result.rows
+        .map((row) => ({ ...toPassage(row), rank: Number(row.rank) + Math.max(0, cosine(vector, toVector(row.embedding))) }))
+        .sort((a, b) => b.rank - a.rank)
+        .slice(0, limit);
     },
 
     async sample(userId, limit) {
@@ -113,4 +165,4 @@ function retrievalPlugin(app: FastifyInstance) {
   app.decorate('retrieval', retrieval);
 }
 
-export default fp(retrievalPlugin, { name: 'retrieval', fastify: '5.x', dependencies: ['db'] });
+export default fp(retrievalPlugin, { name: 'retrieval', fastify: '5.x', dependencies: ['db', 'llm-provider'] });

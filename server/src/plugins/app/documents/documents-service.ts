@@ -1,4 +1,5 @@
 import { type CollectionFile, type Passage, UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@pagemate/shared-contracts/contracts';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -10,6 +11,7 @@ import {
   ParseError,
   parseDocument,
 } from '../../../documents/index.js';
+import { documentChunks } from '../../../db/schema/index.js';
 import { AppError } from '../../../errors/app-error.js';
 import { type JobContext, type JobPayload, PermanentJobError } from '../../../jobs/index.js';
 import { FileNotFoundError, newStoredName } from '../../../storage/index.js';
@@ -20,6 +22,8 @@ export const INDEX_QUEUE = 'document.index';
 /** A parse that timed out or lost its worker is tried this many times in all; a damaged file fails at once. */
 const INDEX_MAX_ATTEMPTS = 3;
 const FILE_NAME_MAX_CHARS = 200;
+/** Passages sent to the embedding endpoint per request (and stored per UPDATE). */
+const EMBED_BATCH = 64;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type UploadLanguage = 'auto' | 'vi' | 'en';
@@ -252,8 +256,9 @@ function documentsServicePlugin(app: FastifyInstance) {
           return;
         }
         const language = file.language === 'auto' ? (parsed.language ?? 'auto') : file.language;
-        await repo.completeIndex(file, chunks, { language, now: now() });
+        const indexed = await repo.completeIndex(file, chunks, { language, now: now() });
         app.log.info({ fileId: file.id, chunks: chunks.length, attempt }, 'document indexed');
+        if (indexed) await embedChunks(file.id);
       } catch (error) {
         const { reason, retry } = indexFailure(error, kind);
         if (retry && attempt < maxAttempts) throw error;
@@ -262,6 +267,40 @@ function documentsServicePlugin(app: FastifyInstance) {
       }
     },
   };
+
+  /**
+   * When the AI provider offers embeddings: the vectors of a file's committed passages, `EMBED_BATCH` at a time.
+   * The file is already ready and searchable by its words; a failure is only logged (retrieval then ranks its
+   * passages by words alone), never a failed index.
+   */
+  async function embedChunks(fileId: string) {
+    // Read here, not at registration: the provider is registered after this plugin, and jobs run once the app is ready.
+    const llm = app.llm;
+    if (!llm.embed) return;
+    const started = Date.now();
+    try {
+      const rows = await app.db.orm
+        .select({ id: documentChunks.id, title: documentChunks.title, text: documentChunks.text })
+        .from(documentChunks)
+        .where(eq(documentChunks.fileId, fileId))
+        .orderBy(asc(documentChunks.ordinal));
+      for (let start = 0; start < rows.length; start += EMBED_BATCH) {
+        const batch = rows.slice(start, start + EMBED_BATCH);
+        const vectors = await llm.embed(batch.map((row) => (row.title === null ? row.text : `${row.title}\n${row.text}`)));
+        if (vectors.length !== batch.length) throw new Error(`${vectors.length} embeddings for ${batch.length} passages`);
+        const values = JSON.stringify(batch.map((row, i) => ({ id: row.id, e: vectors[i] })));
+        // One statement per batch; a passage replaced meanwhile (the job ran again) is simply not found.
+        await app.db.orm.execute(sql`
+          update document_chunks c
+          set embedding = array(select x::real from jsonb_array_elements_text(v.value -> 'e') with ordinality as e(x, n) order by n)
+          from jsonb_array_elements(${values}::jsonb) v
+          where c.id = (v.value ->> 'id')::uuid and c.file_id = ${fileId}::uuid`);
+      }
+      app.log.info({ fileId, chunks: rows.length, ms: Date.now() - started }, 'document embedded');
+    } catch (error) {
+      app.log.warn({ err: error, fileId }, 'document not embedded; its passages are found by their words only');
+    }
+  }
 
   /** Bytes of deleted rows; a failure leaves an orphan file (logged), never a row without its bytes. */
   async function removeStored(rows: DocumentFileRow[]) {
