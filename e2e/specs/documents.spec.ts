@@ -50,6 +50,24 @@ test.describe('documents and chatbots', () => {
     await expect(page.getByRole('row').filter({ hasText: 'Chatbot fulldocs: gia ban ao thun cotton' })).toHaveCount(1);
   });
 
+  test('marketing chat: "I have an idea" streams an SEO draft (title, meta description, keywords)', async ({ page, request }) => {
+    const account = newAccount('user');
+    await registerAccount(request, account);
+    const token = await signIn(page, account);
+    await topUp(request, token, userIdOf(token), 20_000);
+
+    await page.goto('/chatbot/chatbot-basic/');
+    await page.getByText('Viết bài marketing', { exact: true }).click();
+    await page.getByRole('button', { name: 'Tôi đã có ý tưởng' }).click();
+    await page.getByTestId('chat-input').fill('Khuyến mãi mùa xuân cho túi da thủ công, dành cho dân văn phòng trẻ ở Hà Nội.');
+    await page.getByTestId('chat-send').click();
+    const draft = page.getByTestId('assistant-message').last();
+    await expect(draft).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await expect(draft).toContainText('Meta description');
+    await expect(draft).toContainText('Từ khóa');
+    await expect(draft).toContainText('túi da');
+  });
+
   test('without balance the chat says so and links to top-up, nothing is charged', async ({ page, request }) => {
     const account = newAccount('user');
     await registerAccount(request, account);
