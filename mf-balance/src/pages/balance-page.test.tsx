@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import vi_ from '../locales/vi.json';
 import { aDeposit, aSummary, FakeApiError, fakeBalanceApi, NOW } from '../test/fake-balance-api';
-import { advance, button, click, mountSignedIn, settle, typeInto, type MountedPage } from '../test/render-page';
+import { advance, button, click, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { BalancePage } from './balance-page';
 
 const API = 'http://api.test';
@@ -18,7 +18,7 @@ async function inLanguage(language: 'vi' | 'en') {
 }
 
 let mounted: MountedPage | undefined;
-const mount = async (url?: string) => (mounted = await mountSignedIn(BalancePage, user, url));
+const mount = async (url = '/user-dashboard/balance') => (mounted = await mountSignedIn(BalancePage, user, url));
 const text = () => document.body.textContent ?? '';
 const statusText = () => document.querySelector('[data-testid="payment-status"]')?.textContent;
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import vi_ from '../locales/vi.json';
 import { aFile, controllableStream, errorResponse, fakeChatbotApi } from '../test/fake-chatbot-api';
-import { button, byTestId, click, mountSignedIn, settle, typeInto, type MountedPage } from '../test/render-page';
+import { button, byTestId, click, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { ChatbotBasicPage } from './chatbot-basic-page';
 import { ChatbotFulldocsPage } from './chatbot-fulldocs-page';
 

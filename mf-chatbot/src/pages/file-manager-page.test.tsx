@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import vi_ from '../locales/vi.json';
 import { aFile, FakeApiError, fakeChatbotApi } from '../test/fake-chatbot-api';
-import { advance, byTestId, chooseFiles, mountSignedIn, type MountedPage } from '../test/render-page';
+import { advance, byTestId, chooseFiles, mountSignedIn, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { FileManagerPage } from './file-manager-page';
 
 const API = 'http://api.test';

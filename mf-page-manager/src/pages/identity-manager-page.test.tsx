@@ -5,7 +5,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import vi from '../locales/vi.json';
-import { button, mountSignedIn, settle, type MountedPage } from '../test/render-page';
+import { button, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { IdentityManagerPage } from './identity-manager-page';
 
 const user = { username: 'lan', userId: 'u-7', userEmail: 'lan@example.test', partnerId: null, role: 'user' };

@@ -11,7 +11,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import vi_ from '../locales/vi.json';
-import { button, mountSignedIn, settle, type MountedPage } from '../test/render-page';
+import { button, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { PageManagerPage } from './page-manager-page';
 
 const API = 'http://api.test';

@@ -15,3 +15,4 @@ export function unsignedTestToken(user: SessionUser, expiresInSeconds = 3600): s
   return `${header}.${payload}.`;
 }
 export * from './remote-pages.js';
+export * from './mount-page.js';

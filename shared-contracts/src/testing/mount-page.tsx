@@ -1,4 +1,6 @@
-import { makeStore, sessionStarted, type SessionUser } from '@pagemate/shared-contracts';
+import type { SessionUser } from '../contracts/entities.js';
+import { sessionStarted } from '../store/auth-slice.js';
+import { makeStore } from '../store/store.js';
 import { App } from 'antd';
 import { act, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -75,8 +77,8 @@ export interface MountedPage {
   unmount(): void;
 }
 
-/** Mounts a page as the shell would: shared store with a signed-in user, antd App context, a router at `url`. */
-export async function mountSignedIn(Page: ComponentType, user: SessionUser, url = '/chatbot/chatbot-pdf'): Promise<MountedPage> {
+/** Mounts a remote's page as the shell would (client tests of every remote): shared store with a signed-in user, antd App context, a router at `url`. */
+export async function mountSignedIn(Page: ComponentType, user: SessionUser, url = '/'): Promise<MountedPage> {
   const store = makeStore();
   store.dispatch(sessionStarted({ accessToken: 'token', user }));
   const container = document.createElement('div');
