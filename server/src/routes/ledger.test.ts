@@ -340,4 +340,28 @@ describe.each(testDatabases)('ledger and charge API (%s)', (kind) => {
     }
     await expectConsistent(user.userId);
   });
+
+  // Last in this file: it returns every hold older than the TTL, other tests' included.
+  it('a hold its caller never closed (the instance died mid-call) is returned after the TTL, once', async () => {
+    clock.advanceSeconds(16 * 60);
+    await ledger().releaseStale(); // what earlier tests left open on purpose
+    const user = await newUser();
+    await ledger().credit(user.userId, 10_000, key('deposit'), 'deposit');
+    const abandoned = await ledger().reserve(user.userId, 3_000, key('hold'));
+    const settled = await ledger().reserve(user.userId, 1_000, key('hold'));
+    await ledger().settle(settled.reservationId, { promptTokens: 10, completionTokens: 10, message: 'ok' }, key('settle'));
+    expect(await ledger().balanceOf(user.userId)).toBe(10_000 - 3_000 - 1);
+
+    clock.advanceSeconds(10 * 60);
+    expect(await ledger().releaseStale()).toBe(0); // younger than the TTL: its call may still be running
+    clock.advanceSeconds(6 * 60);
+    const [first, second] = await Promise.all([ledger().releaseStale(), ledger().releaseStale()]);
+    expect((first ?? 0) + (second ?? 0)).toBeGreaterThanOrEqual(1);
+    expect(await ledger().balanceOf(user.userId)).toBe(10_000 - 1);
+    expect(await ledger().releaseStale()).toBe(0);
+    // The late settle of the abandoned call is refused: its hold is already back.
+    await expect(ledger().settle(abandoned.reservationId, { promptTokens: 1, completionTokens: 1, message: 'late' }, key('late'))).rejects.toMatchObject({ status: 409 });
+    const balance = await expectConsistent(user.userId);
+    expect(balance?.reserved).toBe(0);
+  });
 });

@@ -66,6 +66,8 @@ export interface LedgerRepository {
   withLockedBalance<T>(userId: string, now: Date, work: (locked: LockedBalance) => Promise<T>): Promise<T>;
   findBalance(userId: string): Promise<BalanceRow | undefined>;
   findReservation(reservationId: string): Promise<LedgerEntryRow | undefined>;
+  /** Ids of reservations made before `before` that nothing closed (no release, no charge), oldest first. */
+  staleReservations(before: Date, limit: number): Promise<string[]>;
   listEntries(userId: string, kinds: readonly LedgerEntryKind[], slice: ListSlice): Promise<Page<LedgerEntryRow>>;
   listTokenTransactions(userId: string, slice: ListSlice): Promise<Page<TokenTransactionRow>>;
   /** Settled token charges and deposits since `since`, summed per Vietnam day, oldest first. */
@@ -191,6 +193,21 @@ function ledgerRepositoryPlugin(app: FastifyInstance) {
         .from(ledgerEntries)
         .where(and(eq(ledgerEntries.id, reservationId), eq(ledgerEntries.kind, 'reservation')));
       return row;
+    },
+    async staleReservations(before, limit) {
+      const rows = await orm
+        .select({ id: ledgerEntries.id })
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.kind, 'reservation'),
+            lt(ledgerEntries.createdAt, before),
+            notExists(sql`(select 1 from ${ledgerEntries} as closing where closing.reservation_id = ${ledgerEntries.id} and closing.kind = 'release')`),
+          ),
+        )
+        .orderBy(asc(ledgerEntries.createdAt))
+        .limit(limit);
+      return rows.map((row) => row.id);
     },
     async listEntries(userId, kinds, slice) {
       const where = and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, [...kinds]), ...inRange(ledgerEntries.createdAt, slice));

@@ -90,6 +90,11 @@ export interface Ledger {
   settle(reservationId: string, usage: Usage, idempotencyKey: string): Promise<Settlement>;
   /** Returns the whole hold (the call failed). */
   release(reservationId: string, idempotencyKey: string): Promise<Release>;
+  /**
+   * Returns holds nobody settled or released within `RESERVATION_TTL_MS` (the instance making the AI call
+   * died mid-call): without this the money would stay held forever. Answers how many were returned.
+   */
+  releaseStale(): Promise<number>;
   /** Available balance in VND (0 for a user who never had one). */
   balanceOf(userId: string): Promise<number>;
   costOf(totalTokens: number): number;
@@ -106,6 +111,9 @@ declare module 'fastify' {
 }
 
 const DAY_MS = 24 * 3600 * 1000;
+/** An AI call holds its estimate at most this long (the model timeout is far shorter); then the hold returns. */
+export const RESERVATION_TTL_MS = 15 * 60 * 1000;
+const STALE_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The repository's slice of a contract list query (`from` / `to` are Vietnam days). */
@@ -343,6 +351,21 @@ function ledgerServicePlugin(app: FastifyInstance) {
       );
     },
 
+    async releaseStale() {
+      const before = new Date(app.clock.now().getTime() - RESERVATION_TTL_MS);
+      let released = 0;
+      for (const reservationId of await repository.staleReservations(before, 100)) {
+        try {
+          await ledger.release(reservationId, `${reservationId}#expired`);
+          released += 1;
+        } catch (error) {
+          // Settled or released by its caller in the meantime: nothing to return.
+          if (!(error instanceof AppError && error.status === 409)) throw error;
+        }
+      }
+      return released;
+    },
+
     async balanceOf(userId) {
       return (await repository.findBalance(userId))?.available ?? 0;
     },
@@ -398,6 +421,28 @@ function ledgerServicePlugin(app: FastifyInstance) {
     },
   };
   app.decorate('ledger', ledger);
+
+  // Every instance sweeps (releases are idempotent by key, so two sweeping the same hold return it once).
+  // Off when background work is off (tests call releaseStale themselves).
+  if (app.config.jobs.pollIntervalMs > 0) {
+    let running: Promise<unknown> | undefined;
+    const timer = setInterval(() => {
+      running ??= ledger
+        .releaseStale()
+        .then((released) => {
+          if (released > 0) app.log.warn({ released }, 'AI holds left open by an interrupted call were returned');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'returning stale AI holds failed'))
+        .finally(() => {
+          running = undefined;
+        });
+    }, STALE_SWEEP_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  }
 }
 
 export default fp(ledgerServicePlugin, { name: 'ledger-service', fastify: '5.x', dependencies: ['config', 'clock', 'ledger-repository', 'notifications'] });
