@@ -1,21 +1,12 @@
 import { type Feature, FEATURES, sideOf } from '@pagemate/shared-contracts/contracts';
 
+const PARTNER_FEATURES: readonly Feature[] = ['partner-dashboard', 'partner-crm', 'partner-hrm'];
+
 /** The features of each side of the product (spec §6: role `user` is one side, every other role the other). */
-export const FEATURES_BY_SIDE = {
-  user: [
-    'dashboard',
-    'page-manager',
-    'file-manager',
-    'chatbot',
-    'post-manager',
-    'comment-manager',
-    'message-manager',
-    'client-manager',
-    'order-manager',
-    'balance',
-  ],
-  partner: ['partner-dashboard', 'partner-crm', 'partner-hrm'],
-} as const satisfies Record<'user' | 'partner', readonly Feature[]>;
+export const FEATURES_BY_SIDE: Record<'user' | 'partner', readonly Feature[]> = {
+  user: FEATURES.filter((feature) => !PARTNER_FEATURES.includes(feature)),
+  partner: PARTNER_FEATURES,
+};
 
 export interface FeatureLists {
   user_features: string[];
