@@ -40,6 +40,9 @@ import requestId from './plugins/app/request-id.js';
 import externalPlugins from './plugins/external/index.js';
 import jobs from './jobs/index.js';
 import fileStorage from './storage/index.js';
+import botReplier from './plugins/app/inbox/bot-replier.js';
+import inboxRepository from './plugins/app/inbox/inbox-repository.js';
+import inboxService from './plugins/app/inbox/inbox-service.js';
 import routes from './routes/index.js';
 
 export interface BuildAppOptions {
@@ -118,6 +121,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(retrieval);
     await app.register(chatRepository);
     await app.register(chatService);
+    // The bot at work: page conversations (webhook events, threads) → the job answering each customer item.
+    await app.register(inboxRepository);
+    await app.register(inboxService);
+    await app.register(botReplier);
     await app.register(routes);
     for (const plugin of extraRoutes) await app.register(plugin);
     await app.ready();

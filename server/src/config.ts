@@ -92,6 +92,9 @@ const envSchema = z.object({
   LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  BOT_HANDOFF_PAUSE_MINUTES: z.coerce.number().int().min(0).max(30 * 24 * 60).default(60),
+  BOT_PRIVATE_REPLY: booleanFlag.default(false),
+  BOT_REPLY_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(4_000).default(400),
 }).refine((env) => env.LLM_BASE_URL === undefined || env.LLM_MODEL !== undefined, {
   path: ['LLM_MODEL'],
   message: 'LLM_MODEL is required with LLM_BASE_URL (e.g. gpt-4o-mini)',
@@ -138,6 +141,17 @@ export interface AppConfig {
   filesDir: string;
   llm: LlmConfig;
   jobs: JobsConfig;
+  bot: BotConfig;
+}
+
+/** The page bot's behaviour on comments and Messenger. */
+export interface BotConfig {
+  /** After a person answers a thread (from the managers or from Facebook), the bot stays quiet on it this long. */
+  handoffPauseMinutes: number;
+  /** Also answer each commenter once in private on Messenger (Meta's private reply). */
+  privateReply: boolean;
+  /** A reply's output ceiling: comment and Messenger answers are short. */
+  maxOutputTokens: number;
 }
 
 export interface LlmConfig {
@@ -279,5 +293,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutSeconds: e.LLM_TIMEOUT_SECONDS,
     },
     jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY },
+    bot: { handoffPauseMinutes: e.BOT_HANDOFF_PAUSE_MINUTES, privateReply: e.BOT_PRIVATE_REPLY, maxOutputTokens: e.BOT_REPLY_MAX_OUTPUT_TOKENS },
   };
 }

@@ -1,8 +1,8 @@
-import { FeaturePlaceholder } from '@pagemate/shared-contracts';
 import { useTranslation } from 'react-i18next';
+import { InboxScreen } from '../features/inbox/inbox-screen';
 
-/** Messenger conversations of the user's pages and the bot's replies (later issue). */
+/** Messenger conversations of the user's pages: the bot's answers, and the owner stepping in by hand. */
 export function MessageManagerPage() {
   const { t } = useTranslation('crm');
-  return <FeaturePlaceholder title={t('messageManager.title')} />;
+  return <InboxScreen kind="message" title={t('messageManager.title')} />;
 }

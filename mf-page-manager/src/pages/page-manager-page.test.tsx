@@ -22,8 +22,11 @@ interface Call {
   body: unknown;
 }
 
-/** A fake API behind the shared client: one sandbox account with one page, no files yet (404). */
-function fakeApi() {
+/** A fake API behind the shared client: one sandbox account with one page (or the pages given), no files yet (404). */
+type Page = FacebookAccount['page_data'][number];
+const SHOP_HOA: Page = { page_id: 'p1', page_name: 'Shop Hoa', page_access_token: 'EAAB…', subscribed: [], needs_reconnect: false, bot_paused: null };
+
+function fakeApi(pages: Page[] = [SHOP_HOA]) {
   const calls: Call[] = [];
   let accounts: FacebookAccount[] = [
     {
@@ -31,7 +34,7 @@ function fakeApi() {
       id_user_fb: 'fb-1',
       access_token_user: 'EAAB…',
       sandbox: true,
-      page_data: [{ page_id: 'p1', page_name: 'Shop Hoa', page_access_token: 'EAAB…', subscribed: [], needs_reconnect: false }],
+      page_data: pages,
     },
   ];
   const ok = (config: InternalAxiosRequestConfig, data: unknown): AxiosResponse =>
@@ -135,5 +138,26 @@ describe('Page manager page', () => {
     });
     expect(button('Unsubscribe Comment')).toBeTruthy();
     expect(button('Subscribe Message')).toBeTruthy();
+  });
+
+  it('tags a page whose bot is paused for lack of funds or until tomorrow (daily cap), in en and vi', async () => {
+    expect(container.querySelector('[data-testid="bot-paused-tag"]')).toBeNull();
+    mounted.unmount();
+    const pages = [
+      { ...SHOP_HOA, bot_paused: 'no_funds' as const },
+      { ...SHOP_HOA, page_id: 'p2', page_name: 'Shop Bánh', bot_paused: 'daily_cap' as const },
+      { ...SHOP_HOA, page_id: 'p3', page_name: 'Shop Giày' },
+    ];
+    const tags = () => [...document.querySelectorAll('[data-testid="bot-paused-tag"]')].map((tag) => tag.textContent);
+    apiClient.configure({ baseURL: `${API}/`, adapter: fakeApi(pages).adapter });
+    mounted = await mountSignedIn(PageManagerPage, user);
+    expect(tags()).toEqual(['Bot paused: no funds', 'Bot paused until tomorrow: daily cap reached']);
+    mounted.unmount();
+
+    const i18n = await initI18n('vi', { 'page-manager': { vi: vi_, en } });
+    await i18n.changeLanguage('vi');
+    apiClient.configure({ baseURL: `${API}/`, adapter: fakeApi(pages).adapter });
+    mounted = await mountSignedIn(PageManagerPage, user);
+    expect(tags()).toEqual(['Bot tạm dừng: hết số dư', 'Bot tạm dừng đến mai: chạm hạn mức ngày']);
   });
 });

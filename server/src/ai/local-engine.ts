@@ -1,6 +1,7 @@
 import { countTokens } from './tokenizer.js';
 import { foldedWords, isStopword, isVietnamese, searchTerms } from './terms.js';
-import { countedUsage, type LlmProvider, type LlmRequest, type LlmStream, type RetrievedPassage } from './provider.js';
+import { countedUsage, type LlmProvider, type LlmRequest, type LlmStream, type PageReplyTask, type RetrievedPassage } from './provider.js';
+import { customerTextsOf, PAGE_REPLY_TEXT, pageReplyFallback, safeDisplayName } from './page-reply.js';
 
 export interface LocalEngineOptions {
   /** A pause between streamed pieces (tests use it to stop an answer midway); 0 by default. */
@@ -41,8 +42,7 @@ function scoreSentence(words: string[], terms: readonly string[]): number {
 }
 
 /** Every sentence of the passages that shares a word with the question, best first. */
-function rankSentences(passages: readonly RetrievedPassage[], question: string): Sentence[] {
-  const terms = searchTerms(question);
+function rankSentences(passages: readonly RetrievedPassage[], question: string, terms: readonly string[] = searchTerms(question)): Sentence[] {
   const ranked: Sentence[] = [];
   let position = 0;
   passages.forEach((passage, passageIndex) => {
@@ -253,11 +253,72 @@ function articleIdeas(passages: readonly RetrievedPassage[], lang: Lang): string
   return [keywords.length >= 3 ? text.ideasFromDocs : text.ideasLead, '', ...ideas.map((idea, index) => `${index + 1}. ${idea}`), '', text.pick].join('\n');
 }
 
+/** Sentences a page reply never repeats, whatever the documents say: text written to steer a model. */
+const STEERING =
+  /\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|rules?|prompts?)\b|system\s*prompt|(bỏ qua|phớt lờ|quên)\s.{0,40}(hướng dẫn|chỉ dẫn|quy tắc|lệnh)|\byou are now\b|bây giờ (bạn|mày) là\s|<\/?\s*[a-z_]+\s*>|＜|＞/iu;
+
+/** Words customers address the page with ("shop ơi", "ad", "chị"), folded: they say nothing about the question. */
+const ADDRESSING = new Set('shop ad admin page fanpage em anh chi co chu bac hi hello chao alo oi a ak nha nhe'.split(' '));
+
+const PAGE_REPLY_SENTENCES = { comment: 2, message: 3 } as const;
+const PAGE_REPLY_SENTENCE_WORDS = 40;
+
+/** A document sentence as plain chat text: no list marks, headings, emphasis or table bars; ending with a stop. */
+function plainSentence(text: string): string {
+  const plain = text
+    .replace(/^\s*(?:[-*+•>]|#{1,6}|\d+[.)])\s+/u, '')
+    .replace(/\*\*|__|`/g, '')
+    .replace(/\s*\|\s*/g, ' – ')
+    .replace(/^[\s–]+|[\s–]+$/gu, '')
+    .replace(/\s+/g, ' ');
+  const short = shorten(plain, PAGE_REPLY_SENTENCE_WORDS);
+  return /[.!?…:]$/u.test(short) ? short : `${short}.`;
+}
+
+/**
+ * The page bot's reply (DESIGN: server/src/bot): a greeting by name, the few sentences of the shop's documents
+ * that answer the customer's latest words, and a closing — or, when the documents hold nothing, the promise that
+ * the shop will follow up. It only ever says document sentences and fixed text, so it cannot repeat a link, a
+ * phone number or an instruction that only the customer wrote.
+ */
+function pageReply(request: LlmRequest, reply: PageReplyTask['reply']): string {
+  const customerItems = request.messages.filter((message) => message.role === 'user').flatMap((message) => customerTextsOf(message.content));
+  const latest = customerItems.at(-1) ?? '';
+  const lang: Lang = isVietnamese(latest) ? 'vi' : 'en';
+  const answering = (question: string) => {
+    const terms = searchTerms(question).filter((term) => !ADDRESSING.has(term));
+    // A sentence sharing one word with a five-word question does not answer it.
+    const needed = terms.length >= 3 ? 2 : 1;
+    return terms.length === 0 ? [] : rankSentences(request.context, question, terms).filter((sentence) => sentence.score >= needed && !STEERING.test(sentence.text));
+  };
+  let ranked = answering(latest);
+  // "Còn size M không?" after "Áo thun trắng giá bao nhiêu?": the earlier words say what it is about.
+  if (ranked.length === 0 && customerItems.length > 1) ranked = answering(customerItems.slice(-3).join('\n'));
+  if (ranked.length === 0) return pageReplyFallback(lang, reply.pageName, reply.customerName);
+  // Documents in both languages: answer from those in the customer's.
+  const sameLanguage = ranked.filter((sentence) => (isVietnamese(sentence.text) ? 'vi' : 'en') === lang);
+  if (sameLanguage.length > 0) ranked = sameLanguage;
+  const seen = new Set<string>();
+  const chosen = ranked
+    .filter((sentence) => {
+      const key = foldedWords(sentence.text).join(' ');
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, PAGE_REPLY_SENTENCES[reply.kind])
+    .sort((a, b) => a.position - b.position);
+  const text = PAGE_REPLY_TEXT[lang];
+  return [text.greeting(safeDisplayName(reply.customerName)), ...chosen.map((sentence) => plainSentence(sentence.text)), text.closing].join(' ');
+}
+
 /** The whole answer; deterministic: the same request always gives the same text. */
 export function composeLocalAnswer(request: LlmRequest): string {
+  const task = request.task;
+  if (task.mode === 'page_reply') return pageReply(request, task.reply);
   const question = request.messages.findLast((message) => message.role === 'user')?.content ?? '';
   const lang: Lang = isVietnamese(question) ? 'vi' : 'en';
-  const { mode, marketingFlow } = request.task;
+  const { mode, marketingFlow } = task;
   if (mode === 'marketing') {
     if (marketingFlow === 'no_idea') {
       const picked = pickedIdea(request, question);

@@ -30,8 +30,28 @@ export interface LlmRequest {
   /** The passages the system prompt numbers; a remote model reads them there, the local engine answers from them. */
   context: RetrievedPassage[];
   /** What is asked for; remote models learn it from the system prompt, the local engine from here. */
-  task: { mode: ChatMode; marketingFlow?: MarketingFlow };
+  task: LlmTask;
 }
+
+/** A document-chat answer (the chat service). */
+export interface ChatTask {
+  mode: ChatMode;
+  marketingFlow?: MarketingFlow;
+}
+
+/** The page bot's reply to a Facebook comment or Messenger message, in the page's voice (`server/src/bot`). */
+export interface PageReplyTask {
+  mode: 'page_reply';
+  reply: {
+    kind: 'comment' | 'message';
+    customerName: string;
+    pageName: string;
+    botName: string | null;
+  };
+}
+
+/** Discriminated by `mode`. */
+export type LlmTask = ChatTask | PageReplyTask;
 
 export interface LlmUsage {
   promptTokens: number;

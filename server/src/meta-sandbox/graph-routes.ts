@@ -223,6 +223,44 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     return { success: true };
   });
 
+  // ── Reading back what the page published ───────────────────────────────────────────────────────────
+  app.get<{ Params: { commentId: string } }>(`${V}/:commentId/comments`, async (request) => {
+    const grant = authenticate(request);
+    if (grant.k !== 'page') throw fail(400, '(#210) A page access token is required to request this resource.', 210);
+    const rows = await repo.received(grant.p, 'comment_reply', { comment_id: request.params.commentId }, 100);
+    const page = demoPage(grant.p)?.page;
+    return {
+      data: rows.map((row) => {
+        const payload = row.payload as { id: string; message: string };
+        return { id: payload.id, message: payload.message, from: { id: grant.p, name: page?.name ?? 'Page' }, created_time: row.createdAt.toISOString() };
+      }),
+    };
+  });
+
+  app.get<{ Params: { pageId: string } }>(`${V}/:pageId/conversations`, async (request) => {
+    const { pageId } = request.params;
+    pageGrant(request, pageId);
+    const psid = paramsOf(request).user_id;
+    if (!psid) throw fail(400, '(#100) The parameter user_id is required', 100);
+    const rows = await repo.received(pageId, 'message', { recipient: { id: psid } }, 25);
+    const page = demoPage(pageId)?.page;
+    const messages = rows.map((row) => {
+      const payload = row.payload as { message: { text: string }; message_id: string };
+      return { id: payload.message_id, message: payload.message.text, from: { id: pageId, name: page?.name ?? 'Page' }, created_time: row.createdAt.toISOString() };
+    });
+    return { data: [{ id: `t_${psid}`, messages: { data: messages } }] };
+  });
+
+  // The User Profile API: a Messenger sender's name, by the page-scoped id the webhook carried.
+  app.get<{ Params: { psid: string } }>(`${V}/:psid`, async (request) => {
+    const grant = authenticate(request);
+    if (grant.k !== 'page') throw fail(400, '(#210) A page access token is required to request this resource.', 210);
+    const name = await repo.senderName(request.params.psid);
+    if (name === undefined) throw fail(400, `(#100) Unsupported get request. Object with ID '${request.params.psid}' does not exist`, 100, 'GraphMethodException', 33);
+    const [first, ...rest] = name.split(' ');
+    return { id: request.params.psid, name, first_name: first ?? name, last_name: rest.join(' ') };
+  });
+
   // ── Publishing ──────────────────────────────────────────────────────────────────────────────────────
   app.post<{ Params: { commentId: string } }>(`${V}/:commentId/comments`, async (request) => {
     const grant = authenticate(request);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { facebookPages, sandboxEvents, sandboxSubscriptions, sandboxUsedCodes } from '../db/schema/index.js';
@@ -14,6 +14,10 @@ export interface SandboxRepository {
   activityOf(userId: string, pageId: string | undefined, limit: number): Promise<SandboxEventRow[]>;
   subscribedFields(pageId: string): Promise<string[]>;
   setSubscribedFields(pageId: string, fields: string[], now: Date): Promise<void>;
+  /** What the app received of one kind on a page whose payload contains `match` (jsonb containment), newest first. */
+  received(pageId: string, kind: SandboxEventKind, match: Record<string, unknown>, limit: number): Promise<SandboxEventRow[]>;
+  /** The name a test sender was given (the sandbox's User Profile API). */
+  senderName(senderId: string): Promise<string | undefined>;
   /** True the first time a code's nonce is used; false ever after. */
   useCode(nonce: string, now: Date): Promise<boolean>;
 }
@@ -43,6 +47,23 @@ function sandboxRepositoryPlugin(app: FastifyInstance) {
         .where(and(inArray(sandboxEvents.pageId, mine), pageId === undefined ? undefined : eq(sandboxEvents.pageId, pageId)))
         .orderBy(desc(sandboxEvents.createdAt), desc(sandboxEvents.id))
         .limit(limit);
+    },
+    received(pageId, kind, match, limit) {
+      return orm
+        .select()
+        .from(sandboxEvents)
+        .where(and(eq(sandboxEvents.pageId, pageId), eq(sandboxEvents.kind, kind), sql`${sandboxEvents.payload} @> ${JSON.stringify(match)}::jsonb`))
+        .orderBy(desc(sandboxEvents.createdAt), desc(sandboxEvents.id))
+        .limit(limit);
+    },
+    async senderName(senderId) {
+      const [row] = await orm
+        .select({ name: sql<string>`${sandboxEvents.payload} -> 'sender' ->> 'name'` })
+        .from(sandboxEvents)
+        .where(and(eq(sandboxEvents.kind, 'webhook'), sql`${sandboxEvents.payload} @> ${JSON.stringify({ sender: { id: senderId } })}::jsonb`))
+        .orderBy(desc(sandboxEvents.createdAt))
+        .limit(1);
+      return row?.name ?? undefined;
     },
     async subscribedFields(pageId) {
       const [row] = await orm.select({ fields: sandboxSubscriptions.fields }).from(sandboxSubscriptions).where(eq(sandboxSubscriptions.pageId, pageId));

@@ -2,12 +2,11 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors/app-error.js';
+import { WEBHOOK_PATH } from '../meta/webhook-events.js';
 import type { SandboxEventKind } from './sandbox-repository.js';
 import { SandboxTokens } from './sandbox-tokens.js';
-import { buildWebhookPayload, hubSignature, metaJson } from './webhook-payload.js';
+import { buildWebhookPayload, digitsFrom, hubSignature, metaJson } from './webhook-payload.js';
 
-/** Where the sandbox delivers webhooks, as Meta would: the server's own webhook receiver. */
-export const WEBHOOK_PATH = '/webhook';
 
 export interface SandboxActivityItem {
   id: string;
@@ -77,7 +76,8 @@ function sandboxServicePlugin(app: FastifyInstance) {
           pageId: input.pageId,
           kind: 'webhook',
           summary: `Test ${what} from ${input.fromName}: ${delivered ? 'delivered' : `not delivered (HTTP ${status || 'no answer'})`}`,
-          payload: { delivery: { status, delivered }, body: payload },
+          // The sender is kept so the sandbox's User Profile API can name them, as Meta does.
+          payload: { delivery: { status, delivered }, sender: { id: digitsFrom(`${input.pageId}:${input.fromName}`, 16), name: input.fromName }, body: payload },
         },
         app.clock.now(),
       );

@@ -1,4 +1,6 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+
+export { hubSignature } from '../meta/webhook-events.js';
 
 /**
  * JSON as Meta sends webhooks: non-ASCII as `\uXXXX` and `/` as `\/`. A receiver that re-serialises the parsed
@@ -8,11 +10,6 @@ export function metaJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/\//g, '\\/')
     .replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** `sha256=<hex HMAC-SHA256(app secret, exact body bytes)>`, the X-Hub-Signature-256 header. */
-export function hubSignature(appSecret: string, body: string | Buffer): string {
-  return `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
 }
 
 /** Digits derived from a seed: stable ids (a test customer's PSID) that look like Meta's. */

@@ -251,6 +251,32 @@ export class GraphClient {
     });
   }
 
+  /** The answers under a comment (to find out whether a send whose outcome was lost did happen). */
+  async commentReplies(commentId: string, pageToken: string): Promise<{ id: string; message: string; from?: { id: string } }[]> {
+    const answer = await this.request<{ data: { id: string; message?: string; from?: { id: string } }[] }>({
+      path: `${commentId}/comments`,
+      accessToken: pageToken,
+      query: { fields: 'id,message,from', filter: 'stream', order: 'reverse_chronological', limit: 100 },
+    });
+    return answer.data.map((item) => ({ id: item.id, message: item.message ?? '', ...(item.from ? { from: item.from } : {}) }));
+  }
+
+  /** The latest Messenger messages between the page and one person (newest first), for the same purpose. */
+  async conversationMessages(pageId: string, pageToken: string, psid: string): Promise<{ id: string; message: string; from?: { id: string } }[]> {
+    const answer = await this.request<{ data: { id: string; messages?: { data: { id: string; message?: string; from?: { id: string } }[] } }[] }>({
+      path: `${pageId}/conversations`,
+      accessToken: pageToken,
+      query: { platform: 'messenger', user_id: psid, fields: 'messages.limit(25){id,message,from}' },
+    });
+    return answer.data.flatMap((conversation) => conversation.messages?.data ?? []).map((item) => ({ id: item.id, message: item.message ?? '', ...(item.from ? { from: item.from } : {}) }));
+  }
+
+  /** A Messenger user's name (User Profile API); webhooks carry only their page-scoped id. */
+  async profileName(psid: string, pageToken: string): Promise<string> {
+    const answer = await this.request<{ name?: string; first_name?: string; last_name?: string }>({ path: psid, accessToken: pageToken, query: { fields: 'name,first_name,last_name' } });
+    return answer.name ?? [answer.first_name, answer.last_name].filter(Boolean).join(' ');
+  }
+
   publishPost(pageId: string, pageToken: string, post: { message: string; link?: string; published?: boolean; scheduled_publish_time?: number }) {
     return this.request<{ id: string }>({ method: 'POST', path: `${pageId}/feed`, accessToken: pageToken, body: post });
   }

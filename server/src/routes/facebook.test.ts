@@ -170,11 +170,12 @@ describe.each(testDatabases)('Facebook pages through the Meta sandbox (%s)', (ki
 
     response = await subscribe('messages', 'subscribe');
     expect((response.json() as { data: { subscribed: string[] } }).data.subscribed).toEqual(['comments', 'messages']);
-    expect((await t.app.sandboxRepository.subscribedFields(LAN_BAKERY)).sort()).toEqual(['feed', 'messages']);
+    // Messages bring their echoes: how a person answering from Meta's inbox is seen (human handoff).
+    expect((await t.app.sandboxRepository.subscribedFields(LAN_BAKERY)).sort()).toEqual(['feed', 'message_echoes', 'messages']);
 
     response = await subscribe('comments', 'unsubscribe');
     expect((response.json() as { data: { subscribed: string[] } }).data.subscribed).toEqual(['messages']);
-    expect(await t.app.sandboxRepository.subscribedFields(LAN_BAKERY)).toEqual(['messages']);
+    expect((await t.app.sandboxRepository.subscribedFields(LAN_BAKERY)).sort()).toEqual(['message_echoes', 'messages']);
     const page = (await pagesOf(alice))[0]?.page_data.find((item) => item.page_id === LAN_BAKERY);
     expect(page?.subscribed).toEqual(['messages']);
 

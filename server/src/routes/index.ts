@@ -6,11 +6,13 @@ import chatRoutes from './chat.js';
 import facebookRoutes from './facebook.js';
 import facebookConnectRoutes from './facebook-connect.js';
 import healthRoutes from './health.js';
+import inboxRoutes from './inbox.js';
 import ledgerRoutes from './ledger.js';
 import notificationRoutes from './notifications.js';
 import paymentRoutes from './payments.js';
 import sandboxRoutes from './sandbox.js';
 import sessionRoutes from './sessions.js';
+import webhookRoutes from './webhook.js';
 
 /** Every route module, registered last (STYLE.md 8) so they all see the external and app plugins. */
 export default async function routes(app: FastifyInstance) {
@@ -26,4 +28,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(documentRoutes);
   await app.register(sandboxRoutes);
   await app.register(chatRoutes);
+  await app.register(inboxRoutes);
+  await app.register(webhookRoutes);
 }

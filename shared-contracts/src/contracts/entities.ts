@@ -40,6 +40,8 @@ export const facebookPageSchema = z.object({
   subscribed: z.array(pageActionSchema).default([]),
   /** Meta rejected the page token (revoked, expired, permission removed): the user must reconnect. */
   needs_reconnect: z.boolean().default(false),
+  /** The bot stopped answering on this page for lack of funds, or until tomorrow (daily spending cap). */
+  bot_paused: z.enum(['no_funds', 'daily_cap']).nullable().default(null),
 });
 export type FacebookPage = z.infer<typeof facebookPageSchema>;
 
@@ -169,29 +171,75 @@ export const scheduledPostSchema = z.object({
 });
 export type ScheduledPost = z.infer<typeof scheduledPostSchema>;
 
-export const commentSchema = z.object({
-  comment_id: idSchema,
-  page_id: idSchema,
-  post_id: idSchema,
-  from_name: z.string(),
-  message: z.string(),
-  created_time: z.string(),
-  reply: z.string().nullable(),
-  reply_status: z.enum(['pending', 'replied', 'skipped', 'failed']),
-});
-export type Comment = z.infer<typeof commentSchema>;
+/** Where a page conversation comes from: comments under the page's posts, or Messenger. */
+export const INBOX_KINDS = ['comment', 'message'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+/** Who wrote an item of a thread: the page's customer, the bot, or a person answering for the page. */
+export const INBOX_AUTHORS = ['customer', 'bot', 'human'] as const;
+export type InboxAuthor = (typeof INBOX_AUTHORS)[number];
+/**
+ * A thread at a glance: `waiting` — the customer's last word is not answered yet (the bot is on it);
+ * `bot` / `human` — last answered by the bot / by a person; `attention` — the bot could not answer (paused,
+ * no funds, failure…) and nobody has since: a person should look.
+ */
+export const THREAD_STATES = ['waiting', 'bot', 'human', 'attention'] as const;
+export type ThreadState = (typeof THREAD_STATES)[number];
+/** What became of a customer's item: the bot's reply is coming, was sent, was not attempted, or failed. */
+export const REPLY_STATUSES = ['pending', 'replied', 'skipped', 'failed'] as const;
+export type ReplyStatus = (typeof REPLY_STATUSES)[number];
+/**
+ * Why the bot did not answer an item (the UI words each): the page's Auto toggle is off or the event type is
+ * not subscribed; the thread is paused (by the user or because a person answered); the balance or a daily cap
+ * refused the charge; Messenger's 24-hour window closed; the page must be reconnected; nothing to answer
+ * (a sticker or photo without text); the AI model or the send failed after every retry.
+ */
+export const REPLY_REASONS = ['bot_off', 'paused', 'no_funds', 'daily_cap', 'window_closed', 'needs_reconnect', 'no_text', 'model_failed', 'send_failed'] as const;
+export type ReplyReason = (typeof REPLY_REASONS)[number];
+/** Delivery of an answer (bot or person) to Facebook. */
+export const DELIVERY_STATES = ['generating', 'sending', 'sent', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+/** Longest answer a person may send from the managers (Messenger's text limit is below 2,000 characters). */
+export const INBOX_REPLY_MAX_CHARS = 1_999;
 
-export const messageSchema = z.object({
-  mid: idSchema,
+/** One conversation of a page: a comment with the answers under it, or a Messenger conversation with one person. */
+export const inboxThreadSchema = z.object({
+  thread_id: idSchema,
   page_id: idSchema,
-  sender_id: idSchema,
-  sender_name: z.string(),
-  text: z.string(),
-  timestamp: z.string(),
-  reply: z.string().nullable(),
-  reply_status: z.enum(['pending', 'replied', 'skipped', 'failed']),
+  kind: z.enum(INBOX_KINDS),
+  /** The commenter's / sender's id at Facebook (a PSID for Messenger). */
+  customer_id: z.string(),
+  customer_name: z.string(),
+  /** Comment threads: the post commented on, and its address on Facebook (null in the Meta sandbox). */
+  post_id: z.string().nullable(),
+  post_url: z.string().nullable(),
+  last_text: z.string(),
+  last_author: z.enum(INBOX_AUTHORS),
+  last_at: z.string(),
+  /** Customer items since the user last opened the thread. */
+  unread: z.number().int().nonnegative(),
+  state: z.enum(THREAD_STATES),
+  /** The bot does not answer this thread now: paused by the user (until resumed) or because a person answered (until `bot_paused_until`). */
+  bot_paused: z.boolean(),
+  bot_pause_reason: z.enum(['manual', 'handoff']).nullable(),
+  bot_paused_until: z.string().nullable(),
 });
-export type Message = z.infer<typeof messageSchema>;
+export type InboxThread = z.infer<typeof inboxThreadSchema>;
+
+/** One item of a thread, oldest first in a thread's detail. */
+export const inboxItemSchema = z.object({
+  item_id: idSchema,
+  author: z.enum(INBOX_AUTHORS),
+  text: z.string(),
+  created_at: z.string(),
+  /** Customer items: the bot's answer to it, and why not when it did not answer. */
+  reply_status: z.enum(REPLY_STATUSES).nullable(),
+  reason: z.enum(REPLY_REASONS).nullable(),
+  /** Bot and person items: whether it reached Facebook. */
+  delivery: z.enum(DELIVERY_STATES).nullable(),
+  /** Bot items: what the answer cost, VND. */
+  cost: z.number().int().nonnegative().nullable(),
+});
+export type InboxItem = z.infer<typeof inboxItemSchema>;
 
 export const tokenTransactionSchema = z.object({
   completionTokens: z.number().int().nonnegative(),
@@ -259,7 +307,7 @@ export const dashboardCountsSchema = z.object({
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
 
 /** Server notifications; the client words each kind in the user's language from `params`. */
-export const NOTIFICATION_KINDS = ['welcome', 'low_balance', 'ai_paused_no_funds', 'deposit_paid'] as const;
+export const NOTIFICATION_KINDS = ['welcome', 'low_balance', 'ai_paused_no_funds', 'deposit_paid', 'page_reconnect'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationSchema = z.object({
   id: idSchema,

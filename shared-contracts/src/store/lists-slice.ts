@@ -3,10 +3,9 @@ import type {
   BotConfig,
   Client,
   CollectionFile,
-  Comment,
   FacebookAccount,
   Identity,
-  Message,
+  InboxThread,
   Order,
   Procedure,
   ScheduledPost,
@@ -19,8 +18,8 @@ export interface ListsState {
   listConfig: BotConfig[];
   listPage: FacebookAccount[];
   listPost: ScheduledPost[];
-  listComment: Comment[];
-  listMessage: Message[];
+  listComment: InboxThread[];
+  listMessage: InboxThread[];
   listClient: Client[];
   listOrder: Order[];
   /** Files and collections of the user (cached locally and shown first, spec §4). */

@@ -69,4 +69,5 @@ export const NOTIFICATION_TARGETS: Record<Notification['kind'], string> = {
   low_balance: '/user-dashboard/balance',
   ai_paused_no_funds: '/user-dashboard/balance',
   deposit_paid: '/user-dashboard/balance',
+  page_reconnect: '/user-dashboard/page-manager',
 };

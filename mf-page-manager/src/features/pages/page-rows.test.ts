@@ -9,6 +9,7 @@ const page = (page_id: string, page_name: string, subscribed: FacebookAccount['p
   page_access_token: 'EAAB…x1y2',
   subscribed,
   needs_reconnect: false,
+  bot_paused: null,
 });
 const accounts: FacebookAccount[] = [
   { name_fb: 'Lan', id_user_fb: 'u1', access_token_user: 'EAAB…', sandbox: true, page_data: [page('p1', 'Shop Hoa'), page('p2', 'Shop Bánh', ['messages'])] },

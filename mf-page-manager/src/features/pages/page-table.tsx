@@ -1,4 +1,4 @@
-import { WarningOutlined } from '@ant-design/icons';
+import { PauseCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import type { BotConfig, CollectionFile, PageAction } from '@pagemate/shared-contracts';
 import { Empty, Flex, Select, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,18 @@ export function PageTable({ rows, configs, collection, loading }: PageTableProps
             <Tooltip title={t('pages.reconnectHint')}>
               <Tag color="warning" icon={<WarningOutlined />} style={{ width: 'fit-content' }}>
                 {t('pages.needsReconnect')}
+              </Tag>
+            </Tooltip>
+          ) : null}
+          {row.page.bot_paused ? (
+            <Tooltip title={t(`pages.botPausedHint.${row.page.bot_paused}`)}>
+              <Tag
+                color={row.page.bot_paused === 'no_funds' ? 'error' : 'warning'}
+                icon={<PauseCircleOutlined />}
+                style={{ width: 'fit-content' }}
+                data-testid="bot-paused-tag"
+              >
+                {t(`pages.botPaused.${row.page.bot_paused}`)}
               </Tag>
             </Tooltip>
           ) : null}

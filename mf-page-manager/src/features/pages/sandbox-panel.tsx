@@ -20,7 +20,8 @@ export function SandboxPanel({ userId, accounts }: { userId: string; accounts: F
   const [form] = Form.useForm<TestEventValues>();
   const [pageFilter, setPageFilter] = useState<string | undefined>();
   const [send, { isLoading }] = useSandboxTestEventMutation();
-  const activity = useSandboxActivityQuery({ user_id: userId, ...(pageFilter ? { page_id: pageFilter } : {}) });
+  // Polled: the bot's answer reaches the sandbox a moment after the test event.
+  const activity = useSandboxActivityQuery({ user_id: userId, ...(pageFilter ? { page_id: pageFilter } : {}) }, { pollingInterval: 5_000, skipPollingIfUnfocused: true });
   const pages = accounts.flatMap((account) => account.page_data.map((page) => ({ value: page.page_id, label: page.page_name })));
 
   const submit = async (values: TestEventValues) => {
@@ -45,7 +46,7 @@ export function SandboxPanel({ userId, accounts }: { userId: string; accounts: F
       <Typography.Paragraph type="secondary">{t('sandbox.explain')}</Typography.Paragraph>
       <Form<TestEventValues> form={form} layout="inline" initialValues={{ kind: 'comment' }} onFinish={(values) => void submit(values)} style={{ rowGap: 8 }}>
         <Form.Item name="page_id" rules={requiredChoiceRule(t('validation.pageChoice'))}>
-          <Select style={{ minWidth: 180 }} placeholder={t('sandbox.page')} options={pages} />
+          <Select style={{ minWidth: 180 }} placeholder={t('sandbox.page')} aria-label={t('sandbox.page')} options={pages} />
         </Form.Item>
         <Form.Item name="kind">
           <Radio.Group
@@ -57,10 +58,10 @@ export function SandboxPanel({ userId, accounts }: { userId: string; accounts: F
           />
         </Form.Item>
         <Form.Item name="from_name" rules={textRules(100, { tooLong: t('validation.tooLong', { max: 100 }) })}>
-          <Input placeholder={t('sandbox.defaultFrom')} style={{ width: 160 }} />
+          <Input placeholder={t('sandbox.defaultFrom')} aria-label={t('sandbox.from')} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="text" rules={textRules(2_000, { required: t('validation.textRequired'), tooLong: t('validation.tooLong', { max: 2_000 }) })}>
-          <Input placeholder={t('sandbox.text')} style={{ minWidth: 260 }} />
+          <Input placeholder={t('sandbox.text')} aria-label={t('sandbox.text')} style={{ minWidth: 260 }} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={isLoading}>
           {t('sandbox.send')}

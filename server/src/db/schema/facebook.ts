@@ -66,6 +66,9 @@ export const facebookPages = pgTable(
     /** What Meta (or the sandbox) last confirmed as subscribed, in the contract's words. */
     subscribed: jsonb().$type<PageActionName[]>().notNull().default([]),
     needsReconnect: boolean().notNull().default(false),
+    /** The bot stopped on this page: `no_funds` (until the balance covers a reply) or `daily_cap` (until `botPausedUntil`). */
+    botPausedReason: text(),
+    botPausedUntil: instant(),
     createdAt: instant().notNull(),
     updatedAt: instant().notNull(),
   },

@@ -6,3 +6,4 @@ export * from './meta-sandbox.js';
 export * from './ledger.js';
 export * from './payments.js';
 export * from './documents.js';
+export * from './inbox.js';

@@ -18,12 +18,20 @@ import type { FacebookPageRow, PageManagerRow } from './facebook-repository.js';
 
 /** Dialog scopes: the spec's, plus what replying to comments and posting need (FIELD-NOTES, Meta). */
 export const CONNECT_SCOPES = [...FACEBOOK_SCOPES, 'pages_read_engagement', 'pages_manage_engagement', 'pages_manage_posts'] as const;
+/** Prompt tokens of a usual bot reply (persona, a few passages, the thread): what "can afford a reply" means. */
+const TYPICAL_REPLY_TOKENS = 3_000;
 /** How long a connect URL's `state` stays usable. */
 export const CONNECT_STATE_TTL_MS = 10 * 60 * 1000;
 
-/** Contract event types ↔ `subscribed_apps` fields. */
-export const GRAPH_FIELD_OF: Record<PageAction, string> = { comments: 'feed', messages: 'messages' };
-const ACTION_OF_FIELD = new Map(Object.entries(GRAPH_FIELD_OF).map(([action, field]) => [field, action as PageAction]));
+/**
+ * Contract event types ↔ `subscribed_apps` fields. Messages bring their echoes too: an echo not sent by this app
+ * is a person answering from Meta's inbox, and the bot steps back (human handoff).
+ */
+export const GRAPH_FIELDS_OF: Record<PageAction, readonly string[]> = { comments: ['feed'], messages: ['messages', 'message_echoes'] };
+const ACTION_OF_FIELD = new Map<string, PageAction>([
+  ['feed', 'comments'],
+  ['messages', 'messages'],
+]);
 
 /** Why a connect callback failed; the popup page posts it as `error`. */
 export type ConnectFailure = 'invalid_state' | 'access_denied' | 'missing_code' | 'facebook_error' | 'no_pages';
@@ -121,6 +129,21 @@ function facebookServicePlugin(app: FastifyInstance) {
     }
   }
 
+  /**
+   * Whether the bot is stopped on a page for money: a daily cap until the next Vietnam day; no funds while the
+   * balance cannot cover a typical reply (the next customer item tries again by itself).
+   */
+  async function botPauseOf(userId: string, pages: readonly FacebookPageRow[]) {
+    const at = now();
+    const balance = pages.some((page) => page.botPausedReason === 'no_funds') ? await app.ledger.balanceOf(userId) : 0;
+    const typicalReply = app.ledger.costOf(TYPICAL_REPLY_TOKENS + app.config.bot.maxOutputTokens);
+    return (page: FacebookPageRow): 'no_funds' | 'daily_cap' | null => {
+      if (page.botPausedReason === 'daily_cap' && page.botPausedUntil !== null && page.botPausedUntil > at) return 'daily_cap';
+      if (page.botPausedReason === 'no_funds' && balance < typicalReply) return 'no_funds';
+      return null;
+    };
+  }
+
   function decryptOrUndefined(stored: string): string | undefined {
     try {
       return meta.tokens.decrypt(stored);
@@ -193,6 +216,7 @@ function facebookServicePlugin(app: FastifyInstance) {
 
     async accounts(userId) {
       const [accounts, pages] = await Promise.all([repo.listAccounts(userId), repo.listPages(userId)]);
+      const botPaused = await botPauseOf(userId, pages);
       return accounts.map((account) => {
         const userToken = decryptOrUndefined(account.userTokenEncrypted);
         return {
@@ -210,6 +234,7 @@ function facebookServicePlugin(app: FastifyInstance) {
                 page_access_token: pageToken === undefined ? '…' : maskToken(pageToken),
                 subscribed: page.subscribed,
                 needs_reconnect: page.needsReconnect || pageToken === undefined,
+                bot_paused: botPaused(page),
               };
             }),
         };
@@ -219,11 +244,11 @@ function facebookServicePlugin(app: FastifyInstance) {
     async setSubscription(userId, pageId, type, action) {
       const page = await ownedPage(userId, pageId);
       const token = await tokenOf(userId, page);
-      const field = GRAPH_FIELD_OF[type];
+      const own = GRAPH_FIELDS_OF[type];
       let fields: string[];
       try {
         const current = await meta.graph.subscribedFields(pageId, token);
-        fields = action === 'subscribe' ? [...new Set([...current, field])] : current.filter((item) => item !== field);
+        fields = action === 'subscribe' ? [...new Set([...current, ...own])] : current.filter((item) => !own.includes(item));
         await meta.graph.setSubscribedFields(pageId, token, fields);
       } catch (error) {
         return graphFailure(error, userId, pageId);

@@ -10,6 +10,7 @@ export const SANDBOX_PREFIX = '/meta-sandbox';
 export const SANDBOX_APP_ID_KEY = 'meta_sandbox.app_id';
 export const SANDBOX_APP_SECRET_KEY = 'meta_sandbox.app_secret';
 export const GENERATED_TOKEN_KEY_KEY = 'meta.token_encryption_key';
+export const WEBHOOK_VERIFY_TOKEN_KEY = 'meta.webhook_verify_token';
 
 /** The Facebook app the server acts as — Meta's, or the built-in sandbox's — and the tools to talk to it. */
 export interface MetaApp {
@@ -22,6 +23,8 @@ export interface MetaApp {
   dialogUrl: string;
   /** The OAuth redirect target: `${PUBLIC_API_URL}/${FACEBOOK_CONNECT_PATH}`, identical in dialog and exchange. */
   redirectUri: string;
+  /** What Meta must echo in the webhook subscription handshake (`hub.verify_token`). */
+  webhookVerifyToken: string;
   graph: GraphClient;
   tokens: TokenCipher;
   /** Outbound HTTP (Graph, webhook deliveries); tests route it to `app.inject`. */
@@ -58,6 +61,15 @@ async function metaAppPlugin(app: FastifyInstance, options: MetaAppOptions) {
     key = Buffer.from(stored.value, 'base64url');
   }
 
+  let webhookVerifyToken = facebook.webhookVerifyToken;
+  if (!webhookVerifyToken) {
+    const stored = await storedAppValue(app, WEBHOOK_VERIFY_TOKEN_KEY, () => randomBytes(18).toString('base64url'));
+    webhookVerifyToken = stored.value;
+    if (stored.created && !sandbox) {
+      app.log.warn(`FACEBOOK_WEBHOOK_VERIFY_TOKEN is not set: generated "${stored.value}" (app_meta "${WEBHOOK_VERIFY_TOKEN_KEY}"); enter it as the verify token in the Meta app's webhook setup`);
+    }
+  }
+
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
   const sandboxBase = `${publicApiUrl}${SANDBOX_PREFIX}`;
   const graphUrl = facebook.graphUrl ?? (sandbox ? sandboxBase : 'https://graph.facebook.com');
@@ -68,6 +80,7 @@ async function metaAppPlugin(app: FastifyInstance, options: MetaAppOptions) {
     graphUrl,
     dialogUrl: facebook.dialogUrl ?? (sandbox ? sandboxBase : 'https://www.facebook.com'),
     redirectUri: `${publicApiUrl}/${FACEBOOK_CONNECT_PATH}`,
+    webhookVerifyToken,
     graph: new GraphClient({ baseUrl: graphUrl, appId, appSecret, fetch: fetchImpl, backoffMs: options.graphBackoffMs }),
     tokens: new TokenCipher(key),
     fetch: fetchImpl,

@@ -1,0 +1,192 @@
+import {
+  INBOX_REPLY_MAX_CHARS,
+  type FacebookAccount,
+  type FacebookPage,
+  type InboxItem,
+  type InboxKind,
+  type InboxThread,
+  type PageAction,
+  type ReplyReason,
+} from '@pagemate/shared-contracts';
+
+/** Times are shown in Vietnam time whatever the browser's zone (the shop and its customers are there). */
+export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+/** Messenger lets a page answer within 24 hours of the customer's last message. */
+export const MESSENGER_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** A page the user can pick, with what the picker and the warnings need of its account. */
+export interface PickablePage {
+  page: FacebookPage;
+  accountName: string;
+  sandbox: boolean;
+}
+
+/** Every connected page once (a page reachable through two accounts is listed once, the first account wins). */
+export function connectedPages(accounts: readonly FacebookAccount[] | undefined): PickablePage[] {
+  const seen = new Map<string, PickablePage>();
+  for (const account of accounts ?? []) {
+    for (const page of account.page_data) {
+      if (!seen.has(page.page_id)) seen.set(page.page_id, { page, accountName: account.name_fb, sandbox: account.sandbox });
+    }
+  }
+  return [...seen.values()];
+}
+
+/** The page to show: the one the URL names when it is still connected, else the first. */
+export function chosenPage(pages: readonly PickablePage[], requested: string | null): PickablePage | undefined {
+  return pages.find((p) => p.page.page_id === requested) ?? pages[0];
+}
+
+/** The subscription a kind of thread needs at Meta: comments ↔ `comments`, Messenger ↔ `messages`. */
+export function subscriptionFor(kind: InboxKind): PageAction {
+  return kind === 'comment' ? 'comments' : 'messages';
+}
+
+/** The list with one thread replaced by a newer copy, newest first again (a reply moves it to the top). */
+export function replaceThread(list: readonly InboxThread[], thread: InboxThread): InboxThread[] {
+  const next = list.map((known) => (known.thread_id === thread.thread_id ? thread : known));
+  return next.sort((a, b) => Date.parse(b.last_at) - Date.parse(a.last_at));
+}
+
+export type ThreadFilter = 'all' | 'attention' | 'unread';
+
+/** Threads of one filter whose customer name or last text contains the search (case and accents ignored). */
+export function filterThreads(threads: readonly InboxThread[], filter: ThreadFilter, search: string): InboxThread[] {
+  const needle = fold(search.trim());
+  return threads.filter((thread) => {
+    if (filter === 'attention' && thread.state !== 'attention') return false;
+    if (filter === 'unread' && thread.unread === 0) return false;
+    return needle === '' || fold(thread.customer_name).includes(needle) || fold(thread.last_text).includes(needle);
+  });
+}
+
+/** Lower case without Vietnamese marks, so "hoa" finds "Hoà" and "duong" finds "Dương". */
+export function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();
+}
+
+export function threadCounts(threads: readonly InboxThread[]): Record<ThreadFilter, number> {
+  return {
+    all: threads.length,
+    attention: threads.filter((t) => t.state === 'attention').length,
+    unread: threads.filter((t) => t.unread > 0).length,
+  };
+}
+
+/** Whether the bot answers the thread now, and if not, until when. */
+export type BotStatus = { kind: 'active' } | { kind: 'handoff'; until: string | null } | { kind: 'manual' };
+
+export function botStatus(thread: Pick<InboxThread, 'bot_paused' | 'bot_pause_reason' | 'bot_paused_until'>): BotStatus {
+  if (!thread.bot_paused) return { kind: 'active' };
+  if (thread.bot_pause_reason === 'handoff') return { kind: 'handoff', until: thread.bot_paused_until };
+  return { kind: 'manual' };
+}
+
+/** What the bot did about a customer item, when there is something to say. */
+export type ItemOutcome = { kind: 'pending' } | { kind: 'not_answered'; reason: ReplyReason | null; failed: boolean } | null;
+
+export function itemOutcome(item: InboxItem): ItemOutcome {
+  if (item.author !== 'customer') return null;
+  if (item.reply_status === 'pending') return { kind: 'pending' };
+  if (item.reply_status === 'skipped' || item.reply_status === 'failed') {
+    return { kind: 'not_answered', reason: item.reason, failed: item.reply_status === 'failed' };
+  }
+  return null;
+}
+
+/** Messenger only: the customer's last message is over 24 hours old, so Facebook refuses an answer. */
+export function messengerWindowClosed(kind: InboxKind, items: readonly InboxItem[], now: number): boolean {
+  if (kind !== 'message') return false;
+  const lastCustomer = [...items].reverse().find((item) => item.author === 'customer');
+  return lastCustomer !== undefined && now - Date.parse(lastCustomer.created_at) > MESSENGER_WINDOW_MS;
+}
+
+/** Why a reply cannot be sent as typed: nothing but spaces, or longer than Messenger takes. */
+export function replyProblem(text: string): 'empty' | 'too_long' | null {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) return 'empty';
+  if (trimmed.length > INBOX_REPLY_MAX_CHARS) return 'too_long';
+  return null;
+}
+
+const locale = (language: string) => (language === 'en' ? 'en-GB' : 'vi-VN');
+
+const vietnamParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: VIETNAM_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The Vietnam wall-clock parts of a time, zero-padded: the same `dd/MM/yyyy HH:mm` shape in both languages. */
+function partsOf(time: number): { day: string; month: string; year: string; hour: string; minute: string } {
+  const parts = Object.fromEntries(vietnamParts.formatToParts(time).map((part) => [part.type, part.value]));
+  return { day: parts.day ?? '', month: parts.month ?? '', year: parts.year ?? '', hour: parts.hour ?? '', minute: parts.minute ?? '' };
+}
+
+function dayKey(time: number): string {
+  const { year, month, day } = partsOf(time);
+  return `${year}-${month}-${day}`;
+}
+
+/** `09:05` in Vietnam time. */
+export function formatClock(iso: string): string {
+  const { hour, minute } = partsOf(Date.parse(iso));
+  return `${hour}:${minute}`;
+}
+
+function formatDayMonth(time: number): string {
+  const { day, month } = partsOf(time);
+  return `${day}/${month}`;
+}
+
+function formatDate(time: number): string {
+  const { day, month, year } = partsOf(time);
+  return `${day}/${month}/${year}`;
+}
+
+/** `04/03/2025 09:05`: the exact time, for tooltips and older items. */
+export function formatFull(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? '' : `${formatDate(time)} ${formatClock(iso)}`;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+/**
+ * A time as the list shows it: `justNow` within a minute, "5 phút trước" / "5 minutes ago" within the hour,
+ * the clock today, "Hôm qua" / "Yesterday", the day and month this year, the full date before.
+ */
+export function formatListTime(iso: string, language: string, now: number, justNow: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  const seconds = Math.round((now - time) / 1000);
+  const relative = new Intl.RelativeTimeFormat(locale(language), { numeric: 'auto' });
+  if (seconds < 60) return justNow;
+  if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), 'minute');
+  if (dayKey(time) === dayKey(now)) return formatClock(iso);
+  if (dayKey(time) === dayKey(now - 86_400_000)) return capitalised(relative.format(-1, 'day'));
+  if (dayKey(time).slice(0, 4) === dayKey(now).slice(0, 4)) return formatDayMonth(time);
+  return formatDate(time);
+}
+
+/** An item's time in its bubble: the clock today, the date and clock before. */
+export function formatItemTime(iso: string, now: number): string {
+  return dayKey(Date.parse(iso)) === dayKey(now) ? formatClock(iso) : formatFull(iso);
+}
+
+/** The end of a handoff pause: `14:30` today, `09:30 05/03` another day. */
+export function formatUntil(iso: string, now: number): string {
+  const time = Date.parse(iso);
+  return dayKey(time) === dayKey(now) ? formatClock(iso) : `${formatClock(iso)} ${formatDayMonth(time)}`;
+}
+
+/** The customer's name; Messenger gives none until the profile is read, so the end of their id stands in. */
+export function customerLabel(thread: Pick<InboxThread, 'customer_name' | 'customer_id'>, t: (key: string, values?: Record<string, string>) => string): string {
+  return thread.customer_name.trim() || t('inbox.unknownCustomer', { id: thread.customer_id.slice(-4) });
+}

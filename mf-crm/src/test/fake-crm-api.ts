@@ -1,0 +1,104 @@
+import { endpointPathOf, type FacebookAccount, type FacebookPage, type InboxItem, type InboxThread } from '@pagemate/shared-contracts';
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+
+export interface Call {
+  method: string;
+  path: string;
+  params: Record<string, unknown>;
+  body: unknown;
+}
+
+type Handler = (call: Call) => unknown;
+
+export class FakeApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message = code,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A fake API behind the shared axios client: each handler answers one endpoint path with the envelope's
+ * `data`; a handler that throws `FakeApiError` answers with that error body; unknown paths are 404.
+ */
+export function fakeCrmApi(handlers: Record<string, Handler>) {
+  const calls: Call[] = [];
+  const ok = (config: InternalAxiosRequestConfig, data: unknown): AxiosResponse =>
+    ({ data: { status: 200, data }, status: 200, statusText: 'OK', headers: {}, config }) as AxiosResponse;
+  const fail = (config: InternalAxiosRequestConfig, status: number, code: string, message: string): never => {
+    const response = { data: { status, code, message }, status, statusText: code, headers: {}, config } as AxiosResponse;
+    throw new AxiosError(code, 'ERR_BAD_REQUEST', config, null, response);
+  };
+  const adapter: AxiosAdapter = async (config) => {
+    const call: Call = {
+      method: (config.method ?? 'get').toUpperCase(),
+      path: endpointPathOf(config.url, config.baseURL),
+      params: (config.params ?? {}) as Record<string, unknown>,
+      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+    };
+    calls.push(call);
+    const handler = handlers[call.path];
+    if (!handler) return fail(config, 404, 'NOT_FOUND', 'no route');
+    try {
+      return ok(config, handler(call));
+    } catch (error) {
+      if (error instanceof FakeApiError) return fail(config, error.status, error.code, error.message);
+      throw error;
+    }
+  };
+  return { adapter, calls, callsTo: (path: string) => calls.filter((c) => c.path === path) };
+}
+
+export function aPage(overrides: Partial<FacebookPage> = {}): FacebookPage {
+  return {
+    page_id: 'p1',
+    page_name: 'Shop Hoa',
+    page_access_token: 'EAAB…x1y2',
+    subscribed: ['comments', 'messages'],
+    needs_reconnect: false,
+    bot_paused: null,
+    ...overrides,
+  };
+}
+
+export function anAccount(pages: FacebookPage[] = [aPage()], overrides: Partial<FacebookAccount> = {}): FacebookAccount {
+  return { name_fb: 'Demo Lan', id_user_fb: 'fb-1', access_token_user: 'EAAB…', sandbox: true, page_data: pages, ...overrides };
+}
+
+export function aThread(overrides: Partial<InboxThread> = {}): InboxThread {
+  return {
+    thread_id: 't1',
+    page_id: 'p1',
+    kind: 'comment',
+    customer_id: 'c1',
+    customer_name: 'Nguyễn Thị Mai',
+    post_id: 'p1_post1',
+    post_url: null,
+    last_text: 'Áo này còn size M không shop?',
+    last_author: 'customer',
+    last_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    unread: 0,
+    state: 'waiting',
+    bot_paused: false,
+    bot_pause_reason: null,
+    bot_paused_until: null,
+    ...overrides,
+  };
+}
+
+export function anItem(overrides: Partial<InboxItem> = {}): InboxItem {
+  return {
+    item_id: 'i1',
+    author: 'customer',
+    text: 'Áo này còn size M không shop?',
+    created_at: new Date(Date.now() - 10 * 60_000).toISOString(),
+    reply_status: 'replied',
+    reason: null,
+    delivery: null,
+    cost: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,137 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Where Meta (or the built-in sandbox) delivers Page webhooks: `${PUBLIC_API_URL}/webhook`. */
+export const WEBHOOK_PATH = '/webhook';
+
+/** `sha256=<hex HMAC-SHA256(app secret, exact body bytes)>`, the X-Hub-Signature-256 header Meta sends. */
+export function hubSignature(appSecret: string, body: string | Buffer): string {
+  return `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
+}
+
+/** Checks X-Hub-Signature-256 over the bytes received (never a re-serialisation), in constant time. */
+export function verifyHubSignature(appSecret: string, body: Buffer, header: string | undefined): boolean {
+  if (typeof header !== 'string' || !/^sha256=[0-9a-f]{64}$/i.test(header)) return false;
+  const expected = Buffer.from(hubSignature(appSecret, body));
+  const given = Buffer.from(header.toLowerCase());
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** A new or edited comment under one of the page's posts (field `feed`, item `comment`). */
+export interface CommentEvent {
+  type: 'comment';
+  pageId: string;
+  verb: 'add' | 'edited';
+  commentId: string;
+  postId: string;
+  /** The comment answered, or the post for a top-level comment. */
+  parentId: string;
+  fromId: string;
+  fromName: string;
+  text: string;
+  createdAt: Date;
+}
+
+/** A Messenger message to the page, or an echo of one the page sent (by an app or by a person). */
+export interface MessageEvent {
+  type: 'message';
+  pageId: string;
+  mid: string;
+  /** The customer's PSID: the sender of a message, the recipient of an echo. */
+  customerId: string;
+  text: string;
+  /** It carried attachments (a photo, a sticker…). */
+  attachments: boolean;
+  isEcho: boolean;
+  /** Echoes: the app that sent it (absent when a person typed it in Meta's own inbox tools). */
+  appId: string | undefined;
+  createdAt: Date;
+}
+
+export type PageEvent = CommentEvent | MessageEvent;
+
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+const idOf = (value: unknown): string | undefined =>
+  (typeof value === 'string' && /^[\w.:-]{1,128}$/.test(value)) || (typeof value === 'number' && Number.isSafeInteger(value)) ? String(value) : undefined;
+const textOf = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 8_000) : '');
+
+/** Feed times are seconds (or ISO strings in older payloads); messaging times are milliseconds. */
+function instantOf(value: unknown, unit: 'seconds' | 'ms', fallback: Date): Date {
+  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return new Date(unit === 'seconds' ? value * 1000 : value);
+  if (typeof value === 'string') {
+    const parsed = Date.parse(value);
+    if (!Number.isNaN(parsed)) return new Date(parsed);
+  }
+  return fallback;
+}
+
+function commentOf(pageId: string, value: Loose, now: Date): CommentEvent | undefined {
+  if (value.item !== 'comment' || (value.verb !== 'add' && value.verb !== 'edited')) return undefined;
+  const commentId = idOf(value.comment_id);
+  const postId = idOf(value.post_id);
+  const from = isObject(value.from) ? value.from : {};
+  const fromId = idOf(from.id);
+  if (!commentId || !postId || !fromId) return undefined;
+  return {
+    type: 'comment',
+    pageId,
+    verb: value.verb,
+    commentId,
+    postId,
+    parentId: idOf(value.parent_id) ?? postId,
+    fromId,
+    fromName: typeof from.name === 'string' ? from.name.slice(0, 200) : '',
+    text: textOf(value.message),
+    createdAt: instantOf(value.created_time, 'seconds', now),
+  };
+}
+
+function messageOf(pageId: string, item: Loose, now: Date): MessageEvent | undefined {
+  const message = item.message;
+  if (!isObject(message)) return undefined; // deliveries, reads, postbacks, reactions: nothing to answer
+  const mid = idOf(message.mid);
+  const isEcho = message.is_echo === true;
+  const sender = isObject(item.sender) ? idOf(item.sender.id) : undefined;
+  const recipient = isObject(item.recipient) ? idOf(item.recipient.id) : undefined;
+  const customerId = isEcho ? recipient : sender;
+  if (!mid || !customerId || customerId === pageId) return undefined;
+  return {
+    type: 'message',
+    pageId,
+    mid,
+    customerId,
+    text: textOf(message.text),
+    attachments: Array.isArray(message.attachments) && message.attachments.length > 0,
+    isEcho,
+    appId: idOf(message.app_id),
+    createdAt: instantOf(item.timestamp, 'ms', now),
+  };
+}
+
+/**
+ * Every comment and message of a Page webhook delivery, in order: each `entry[]`, each of its `changes[]` and
+ * `messaging[]`. Items that are not comments or messages, or lack the ids we key on, are left out (and counted).
+ */
+export function pageEventsOf(body: unknown, now: Date): { events: PageEvent[]; ignored: number } {
+  const events: PageEvent[] = [];
+  let ignored = 0;
+  if (!isObject(body) || body.object !== 'page' || !Array.isArray(body.entry)) return { events, ignored: 1 };
+  for (const entry of body.entry) {
+    const pageId = isObject(entry) ? idOf(entry.id) : undefined;
+    if (!isObject(entry) || !pageId) {
+      ignored += 1;
+      continue;
+    }
+    for (const change of Array.isArray(entry.changes) ? entry.changes : []) {
+      const event = isObject(change) && change.field === 'feed' && isObject(change.value) ? commentOf(pageId, change.value, now) : undefined;
+      if (event) events.push(event);
+      else ignored += 1;
+    }
+    for (const item of Array.isArray(entry.messaging) ? entry.messaging : []) {
+      const event = isObject(item) ? messageOf(pageId, item, now) : undefined;
+      if (event) events.push(event);
+      else ignored += 1;
+    }
+  }
+  return { events, ignored };
+}

@@ -1,0 +1,375 @@
+import type { InboxAuthor, InboxKind, PageAction, ReplyReason, ReplyStatus, DeliveryState } from '@pagemate/shared-contracts/contracts';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Orm } from '../../../db/database.js';
+import { facebookPages, inboxItems, inboxThreads } from '../../../db/schema/index.js';
+import type { Transaction } from '../../../jobs/index.js';
+
+export type InboxThreadRow = typeof inboxThreads.$inferSelect;
+export type InboxItemRow = typeof inboxItems.$inferSelect;
+/** A thread as lists show it: the row plus its unread count and its latest customer item's outcome. */
+export type ThreadSummaryRow = InboxThreadRow & { unread: number; lastReplyStatus: ReplyStatus | null };
+type Db = Orm | Transaction;
+
+export interface NewThread {
+  userId: string;
+  pageId: string;
+  kind: InboxKind;
+  externalId: string;
+  postId: string | null;
+  customerId: string;
+  customerName: string;
+}
+
+export interface NewItem {
+  threadId: string;
+  userId: string;
+  pageId: string;
+  author: InboxAuthor;
+  externalId: string | null;
+  text: string;
+  createdAt: Date;
+  replyStatus?: ReplyStatus | null;
+  reason?: ReplyReason | null;
+  replyToId?: string | null;
+  delivery?: DeliveryState | null;
+}
+
+export interface AnswerUpdate {
+  text?: string;
+  delivery?: DeliveryState;
+  externalId?: string | null;
+  reservationId?: string | null;
+  promptTokens?: number | null;
+  completionTokens?: number | null;
+  cost?: number | null;
+  privateReplyId?: string | null;
+}
+
+export interface DashboardCountRow {
+  pages: number;
+  comments: number;
+  messages: number;
+  botReplies: number;
+  spend: number;
+}
+
+/** The SQL of page conversations: threads, their items, and who on PageMate owns a page's events. */
+export interface InboxRepository {
+  /**
+   * The PageMate user whose bot speaks for a Facebook page on this event type: among the users who connected
+   * the page, the one subscribed to the type who changed the page last. A page answers once, whoever else
+   * manages it too.
+   */
+  ownerOf(pageId: string, action: PageAction): Promise<string | undefined>;
+  /** The thread, created on first sight (a replayed event finds it). */
+  threadFor(db: Db, thread: NewThread, now: Date): Promise<InboxThreadRow>;
+  /** Inserts an item unless (page, Facebook id) exists already; undefined when it did (a duplicate event). */
+  insertItem(db: Db, item: NewItem, now: Date): Promise<InboxItemRow | undefined>;
+  itemByExternalId(db: Db, pageId: string, externalId: string): Promise<InboxItemRow | undefined>;
+  /** An answer of this thread still being sent whose text is `text` (its webhook came before our record). */
+  sendingAnswer(db: Db, threadId: string, text: string): Promise<InboxItemRow | undefined>;
+  /** Moves the thread's "last" to this item when it is the newest. */
+  touchThread(db: Db, threadId: string, item: { author: InboxAuthor; text: string; at: Date }, now: Date): Promise<void>;
+  /** A person answered: the bot pauses until `until` (a manual pause stays manual). */
+  handoff(db: Db, threadId: string, until: Date, now: Date): Promise<void>;
+  setBotPause(userId: string, threadId: string, paused: boolean, now: Date): Promise<InboxThreadRow | undefined>;
+  markRead(userId: string, threadId: string, now: Date): Promise<void>;
+  updateText(db: Db, itemId: string, text: string, now: Date): Promise<void>;
+  /** An answer still sending is confirmed by Meta (its echo): sent, with its Facebook id. */
+  confirmSent(db: Db, itemId: string, externalId: string, now: Date): Promise<void>;
+
+  item(id: string): Promise<InboxItemRow | undefined>;
+  thread(id: string): Promise<InboxThreadRow | undefined>;
+  ownThread(userId: string, id: string): Promise<InboxThreadRow | undefined>;
+  threadSummary(userId: string, id: string): Promise<ThreadSummaryRow | undefined>;
+  listThreads(userId: string, pageId: string, kind: InboxKind, limit: number): Promise<ThreadSummaryRow[]>;
+  items(threadId: string, limit: number): Promise<InboxItemRow[]>;
+  /** The bot's answer to a customer item, created (generating) on first call: one per item, ever. */
+  botAnswerFor(customer: InboxItemRow, now: Date): Promise<InboxItemRow>;
+  updateAnswer(id: string, update: AnswerUpdate, now: Date): Promise<void>;
+  /** Claims the private reply of a comment (`pending`); false when one was claimed before. */
+  claimPrivateReply(customerItemId: string, now: Date): Promise<boolean>;
+  deleteAnswer(id: string): Promise<void>;
+  /** Records the outcome for a customer item still pending; false when it was no longer pending. */
+  finishCustomer(id: string, status: Exclude<ReplyStatus, 'pending'>, reason: ReplyReason | null, now: Date): Promise<boolean>;
+  setPagePause(userId: string, pageId: string, reason: 'no_funds' | 'daily_cap' | null, until: Date | null): Promise<void>;
+  counts(userId: string): Promise<DashboardCountRow>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    inboxRepository: InboxRepository;
+  }
+}
+
+/** Before any item: a thread's first touch always wins. */
+const EPOCH = new Date(0);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function inboxRepositoryPlugin(app: FastifyInstance) {
+  const orm = app.db.orm;
+
+  // Correlated subqueries name the outer table in full: drizzle leaves the columns of a one-table query
+  // unqualified, and an unqualified "id" inside the subquery would be the inner table's.
+  const unread = sql<number>`(
+    select count(*)::int from inbox_items as unread_items
+    where unread_items.thread_id = inbox_threads.id and unread_items.author = 'customer'
+      and (inbox_threads.read_at is null or unread_items.created_at > inbox_threads.read_at)
+  )`;
+  const lastReplyStatus = sql<ReplyStatus | null>`(
+    select last_customer.reply_status from inbox_items as last_customer
+    where last_customer.thread_id = inbox_threads.id and last_customer.author = 'customer'
+    order by last_customer.created_at desc, last_customer.id desc limit 1
+  )`;
+  const summaryColumns = { thread: inboxThreads, unread, lastReplyStatus };
+  const toSummary = (row: { thread: InboxThreadRow; unread: number; lastReplyStatus: ReplyStatus | null }): ThreadSummaryRow => ({
+    ...row.thread,
+    unread: Number(row.unread),
+    lastReplyStatus: row.lastReplyStatus,
+  });
+
+  const repository: InboxRepository = {
+    async ownerOf(pageId, action) {
+      const [row] = await orm
+        .select({ userId: facebookPages.userId })
+        .from(facebookPages)
+        .where(and(eq(facebookPages.pageId, pageId), sql`${facebookPages.subscribed} @> ${JSON.stringify([action])}::jsonb`))
+        .orderBy(desc(facebookPages.updatedAt), asc(facebookPages.id))
+        .limit(1);
+      return row?.userId;
+    },
+
+    async threadFor(db, thread, now) {
+      const [inserted] = await db
+        .insert(inboxThreads)
+        .values({
+          id: crypto.randomUUID(),
+          ...thread,
+          // Set by the first item's touch (Facebook's time, which may be a little before our clock).
+          lastText: '',
+          lastAuthor: 'customer',
+          lastAt: EPOCH,
+          lastCustomerAt: EPOCH,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted) return inserted;
+      const [existing] = await db
+        .select()
+        .from(inboxThreads)
+        .where(
+          and(
+            eq(inboxThreads.userId, thread.userId),
+            eq(inboxThreads.pageId, thread.pageId),
+            eq(inboxThreads.kind, thread.kind),
+            eq(inboxThreads.externalId, thread.externalId),
+          ),
+        );
+      if (!existing) throw new Error('inbox thread neither inserted nor found');
+      if (thread.customerName !== '' && existing.customerName === '') {
+        await db.update(inboxThreads).set({ customerName: thread.customerName }).where(eq(inboxThreads.id, existing.id));
+      }
+      return existing;
+    },
+
+    async insertItem(db, item, now) {
+      const [row] = await db
+        .insert(inboxItems)
+        .values({ id: crypto.randomUUID(), ...item, updatedAt: now })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    async itemByExternalId(db, pageId, externalId) {
+      const [row] = await db.select().from(inboxItems).where(and(eq(inboxItems.pageId, pageId), eq(inboxItems.externalId, externalId)));
+      return row;
+    },
+
+    async sendingAnswer(db, threadId, text) {
+      const [row] = await db
+        .select()
+        .from(inboxItems)
+        .where(and(eq(inboxItems.threadId, threadId), eq(inboxItems.delivery, 'sending'), eq(inboxItems.text, text)))
+        .orderBy(desc(inboxItems.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    async touchThread(db, threadId, item, now) {
+      const customer = item.author === 'customer';
+      await db
+        .update(inboxThreads)
+        .set({
+          lastText: sql`case when ${inboxThreads.lastAt} <= ${item.at} or ${inboxThreads.lastText} = '' then ${item.text} else ${inboxThreads.lastText} end`,
+          lastAuthor: sql`case when ${inboxThreads.lastAt} <= ${item.at} or ${inboxThreads.lastText} = '' then ${item.author} else ${inboxThreads.lastAuthor} end`,
+          lastAt: sql`greatest(${inboxThreads.lastAt}, ${item.at})`,
+          ...(customer ? { lastCustomerAt: sql`greatest(${inboxThreads.lastCustomerAt}, ${item.at})` } : {}),
+          updatedAt: now,
+        })
+        .where(eq(inboxThreads.id, threadId));
+    },
+
+    async handoff(db, threadId, until, now) {
+      await db
+        .update(inboxThreads)
+        .set({ botPauseReason: 'handoff', botPausedUntil: until, updatedAt: now })
+        .where(and(eq(inboxThreads.id, threadId), sql`${inboxThreads.botPauseReason} is distinct from 'manual'`));
+    },
+
+    async setBotPause(userId, threadId, paused, now) {
+      if (!UUID.test(threadId)) return undefined;
+      const [row] = await orm
+        .update(inboxThreads)
+        .set(paused ? { botPauseReason: 'manual', botPausedUntil: null, updatedAt: now } : { botPauseReason: null, botPausedUntil: null, updatedAt: now })
+        .where(and(eq(inboxThreads.userId, userId), eq(inboxThreads.id, threadId)))
+        .returning();
+      return row;
+    },
+
+    async markRead(userId, threadId, now) {
+      await orm.update(inboxThreads).set({ readAt: now }).where(and(eq(inboxThreads.userId, userId), eq(inboxThreads.id, threadId)));
+    },
+
+    async updateText(db, itemId, text, now) {
+      await db.update(inboxItems).set({ text, updatedAt: now }).where(eq(inboxItems.id, itemId));
+    },
+
+    async confirmSent(db, itemId, externalId, now) {
+      await db
+        .update(inboxItems)
+        .set({ delivery: 'sent', externalId, updatedAt: now })
+        .where(and(eq(inboxItems.id, itemId), eq(inboxItems.delivery, 'sending')));
+    },
+
+    async item(id) {
+      if (!UUID.test(id)) return undefined;
+      const [row] = await orm.select().from(inboxItems).where(eq(inboxItems.id, id));
+      return row;
+    },
+
+    async thread(id) {
+      if (!UUID.test(id)) return undefined;
+      const [row] = await orm.select().from(inboxThreads).where(eq(inboxThreads.id, id));
+      return row;
+    },
+
+    async ownThread(userId, id) {
+      if (!UUID.test(id)) return undefined;
+      const [row] = await orm.select().from(inboxThreads).where(and(eq(inboxThreads.userId, userId), eq(inboxThreads.id, id)));
+      return row;
+    },
+
+    async threadSummary(userId, id) {
+      if (!UUID.test(id)) return undefined;
+      const [row] = await orm.select(summaryColumns).from(inboxThreads).where(and(eq(inboxThreads.userId, userId), eq(inboxThreads.id, id)));
+      return row ? toSummary(row) : undefined;
+    },
+
+    async listThreads(userId, pageId, kind, limit) {
+      const rows = await orm
+        .select(summaryColumns)
+        .from(inboxThreads)
+        .where(and(eq(inboxThreads.userId, userId), eq(inboxThreads.pageId, pageId), eq(inboxThreads.kind, kind)))
+        .orderBy(desc(inboxThreads.lastAt), desc(inboxThreads.id))
+        .limit(limit);
+      return rows.map(toSummary);
+    },
+
+    async items(threadId, limit) {
+      const rows = await orm
+        .select()
+        .from(inboxItems)
+        .where(eq(inboxItems.threadId, threadId))
+        // Facebook's comment times are whole seconds: in a tie, the customer's words come before the answers.
+        .orderBy(desc(inboxItems.createdAt), desc(sql`case when ${inboxItems.author} = 'customer' then 0 else 1 end`), desc(inboxItems.id))
+        .limit(limit);
+      return rows.reverse();
+    },
+
+    async botAnswerFor(customer, now) {
+      const [created] = await orm
+        .insert(inboxItems)
+        .values({
+          id: crypto.randomUUID(),
+          threadId: customer.threadId,
+          userId: customer.userId,
+          pageId: customer.pageId,
+          author: 'bot',
+          externalId: null,
+          text: '',
+          createdAt: now,
+          replyToId: customer.id,
+          delivery: 'generating',
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (created) return created;
+      const [existing] = await orm.select().from(inboxItems).where(and(eq(inboxItems.replyToId, customer.id), eq(inboxItems.author, 'bot')));
+      if (!existing) throw new Error('bot answer neither inserted nor found');
+      return existing;
+    },
+
+    async updateAnswer(id, update, now) {
+      await orm.update(inboxItems).set({ ...update, updatedAt: now }).where(eq(inboxItems.id, id));
+    },
+
+    async claimPrivateReply(customerItemId, now) {
+      const claimed = await orm
+        .update(inboxItems)
+        .set({ privateReplyId: 'pending', updatedAt: now })
+        .where(and(eq(inboxItems.id, customerItemId), sql`${inboxItems.privateReplyId} is null`))
+        .returning({ id: inboxItems.id });
+      return claimed.length === 1;
+    },
+
+    async deleteAnswer(id) {
+      await orm.delete(inboxItems).where(and(eq(inboxItems.id, id), eq(inboxItems.author, 'bot')));
+    },
+
+    async finishCustomer(id, status, reason, now) {
+      const done = await orm
+        .update(inboxItems)
+        .set({ replyStatus: status, reason, updatedAt: now })
+        .where(and(eq(inboxItems.id, id), eq(inboxItems.replyStatus, 'pending')))
+        .returning({ id: inboxItems.id });
+      return done.length === 1;
+    },
+
+    async setPagePause(userId, pageId, reason, until) {
+      // Not `updatedAt`: that orders page ownership (ownerOf), which a pause must not change.
+      await orm
+        .update(facebookPages)
+        .set({ botPausedReason: reason, botPausedUntil: until })
+        .where(and(eq(facebookPages.userId, userId), eq(facebookPages.pageId, pageId)));
+    },
+
+    async counts(userId) {
+      const result = await orm.execute<{ pages: number; comments: number; messages: number; bot_replies: number; spend: string | number }>(sql`
+        select
+          (select count(*)::int from facebook_pages p where p.user_id = ${userId}) as pages,
+          (select count(*)::int from inbox_items i join inbox_threads t on t.id = i.thread_id
+            where i.user_id = ${userId} and i.author = 'customer' and t.kind = 'comment') as comments,
+          (select count(*)::int from inbox_items i join inbox_threads t on t.id = i.thread_id
+            where i.user_id = ${userId} and i.author = 'customer' and t.kind = 'message') as messages,
+          (select count(*)::int from inbox_items i where i.user_id = ${userId} and i.author = 'bot' and i.delivery = 'sent') as bot_replies,
+          (select coalesce(sum(-e.amount), 0) from ledger_entries e where e.user_id = ${userId} and e.kind = 'token_charge') as spend`);
+      const row = result.rows[0];
+      return {
+        pages: Number(row?.pages ?? 0),
+        comments: Number(row?.comments ?? 0),
+        messages: Number(row?.messages ?? 0),
+        botReplies: Number(row?.bot_replies ?? 0),
+        spend: Number(row?.spend ?? 0),
+      };
+    },
+  };
+  app.decorate('inboxRepository', repository);
+}
+
+export default fp(inboxRepositoryPlugin, { name: 'inbox-repository', fastify: '5.x', dependencies: ['db'] });

@@ -1,0 +1,56 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { pageEventsOf, verifyHubSignature, WEBHOOK_PATH } from '../meta/webhook-events.js';
+
+/** Meta's deliveries are small; a batch of many entries stays far below this. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * Meta's Page webhook receiver (DESIGN.md §4). GET answers the subscription handshake; POST checks
+ * X-Hub-Signature-256 over the exact bytes received (403 and nothing written when wrong), records every
+ * comment and message of the batch and queues their answers in one transaction, then answers 200 — the
+ * model and Graph calls happen in jobs, never while Meta waits.
+ */
+export default async function webhookRoutes(app: FastifyInstance) {
+  // Encapsulated: only this route sees JSON as raw bytes (the signature is over them, not over a re-serialisation).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(WEBHOOK_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const mode = request.query['hub.mode'];
+    const token = request.query['hub.verify_token'] ?? '';
+    const challenge = request.query['hub.challenge'] ?? '';
+    if (mode !== 'subscribe' || !sameText(token, app.meta.webhookVerifyToken) || !/^[\w-]{1,200}$/.test(challenge)) {
+      request.log.warn({ mode }, 'webhook: verification handshake refused');
+      return reply.status(403).type('text/plain').send('Forbidden');
+    }
+    return reply.type('text/plain').send(challenge);
+  });
+
+  app.post(WEBHOOK_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    if (!verifyHubSignature(app.meta.appSecret, raw, request.headers['x-hub-signature-256'] as string | undefined)) {
+      request.log.warn({ bytes: raw.length }, 'webhook: bad or missing X-Hub-Signature-256; ignored');
+      return reply.status(403).send({ status: 403, code: 'FORBIDDEN', message: 'Invalid signature' });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      // Signed by Meta yet not JSON: nothing to record, and a retry would not fix it.
+      request.log.warn('webhook: signed body is not JSON; ignored');
+      return reply.status(200).send('EVENT_RECEIVED');
+    }
+    const { events, ignored } = pageEventsOf(body, app.clock.now());
+    // A database failure answers 500: Meta delivers again later, and the unique keys make that harmless.
+    const summary = await app.inbox.ingest(events);
+    request.log.info({ events: events.length, ignored, ...summary }, 'webhook: delivery recorded');
+    return reply.status(200).type('text/plain').send('EVENT_RECEIVED');
+  });
+}
