@@ -24,7 +24,8 @@ async function subscribe(page: Page, pageName: string, action: 'bình luận' | 
 async function sendTestEvent(page: Page, pageName: string, kind: 'Bình luận' | 'Tin nhắn', from: string, text: string) {
   await page.getByLabel('Trang', { exact: true }).click();
   await page.locator('.ant-select-dropdown:visible').getByText(pageName, { exact: true }).click();
-  await page.getByText(kind, { exact: true }).click();
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Gửi sự kiện thử' }) });
+  await form.locator('.ant-radio-button-wrapper', { hasText: kind }).click();
   await page.getByLabel('Tên khách hàng').fill(from);
   await page.getByLabel('Nội dung khách hàng viết').fill(text);
   await page.getByRole('button', { name: 'Gửi sự kiện thử' }).click();

@@ -37,6 +37,10 @@ describe('inbox model', () => {
     expect(chosenPage(pages, 'gone')?.page.page_id).toBe('p1');
     expect(chosenPage(pages, null)?.page.page_id).toBe('p1');
     expect(chosenPage([], 'p1')).toBeUndefined();
+    // Without a choice, the first page whose bot receives this kind.
+    const subscribed = pages.map((p, index) => ({ ...p, page: { ...p.page, subscribed: index === 1 ? ['messages' as const] : [] } }));
+    expect(chosenPage(subscribed, null, 'message')?.page.page_id).toBe(subscribed[1]?.page.page_id);
+    expect(chosenPage(subscribed, null, 'comment')?.page.page_id).toBe('p1');
     expect(connectedPages(undefined)).toEqual([]);
   });
 

@@ -32,9 +32,16 @@ export function connectedPages(accounts: readonly FacebookAccount[] | undefined)
   return [...seen.values()];
 }
 
-/** The page to show: the one the URL names when it is still connected, else the first. */
-export function chosenPage(pages: readonly PickablePage[], requested: string | null): PickablePage | undefined {
-  return pages.find((p) => p.page.page_id === requested) ?? pages[0];
+/**
+ * The page to show: the one the URL names when it is still connected, else the first page whose bot receives
+ * this kind (subscribed at Meta), else the first.
+ */
+export function chosenPage(pages: readonly PickablePage[], requested: string | null, kind?: InboxKind): PickablePage | undefined {
+  return (
+    pages.find((p) => p.page.page_id === requested) ??
+    (kind ? pages.find((p) => p.page.subscribed.includes(subscriptionFor(kind))) : undefined) ??
+    pages[0]
+  );
 }
 
 /** The subscription a kind of thread needs at Meta: comments ↔ `comments`, Messenger ↔ `messages`. */

@@ -42,7 +42,7 @@ function InboxView({ kind, title, location }: InboxScreenProps & { location: Inb
   const userId = useUserId();
   const pagesQuery = useInboxPagesQuery(userId === null ? skipToken : undefined);
   const pages = useMemo(() => connectedPages(pagesQuery.data), [pagesQuery.data]);
-  const picked = chosenPage(pages, location.pageId);
+  const picked = chosenPage(pages, location.pageId, kind);
 
   let body;
   if (pagesQuery.isLoading) body = <Skeleton active paragraph={{ rows: 6 }} />;
