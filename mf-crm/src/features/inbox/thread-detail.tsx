@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { FacebookPage, InboxKind, InboxThread } from '@pagemate/shared-contracts';
-import { Alert, App, Button, Flex, Skeleton, Switch, Tag, Typography, theme } from 'antd';
+import { Alert, App, Button, Flex, Skeleton, Switch, Typography, theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../shared/api-error-text';
@@ -86,10 +86,10 @@ export function ThreadDetail({ kind, threadId, userId, page, onBack }: ThreadDet
   const { thread, items: list } = detail;
   return (
     <Flex vertical gap={12} data-testid="thread-detail" data-thread-id={thread.thread_id}>
+      {back ? <div>{back}</div> : null}
       <Flex justify="space-between" align="start" gap={12} wrap>
-        <Flex gap={8} align="start">
-          {back}
-          <Flex vertical gap={4}>
+        <Flex gap={8} align="start" style={{ minWidth: 0 }}>
+          <Flex vertical gap={4} style={{ minWidth: 0 }}>
             <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
               {customerLabel(thread, t)}
             </Typography.Title>
@@ -138,8 +138,8 @@ function PostLink({ thread }: { thread: InboxThread }) {
   }
   if (!thread.post_id) return null;
   return (
-    <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="post-sandbox">
-      {t('inbox.detail.sandboxPost', { id: thread.post_id })} <Tag style={{ marginInlineEnd: 0 }}>{t('inbox.detail.sandboxNote')}</Tag>
+    <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }} data-testid="post-sandbox">
+      {t('inbox.detail.sandboxPost', { id: thread.post_id })} · {t('inbox.detail.sandboxNote')}
     </Typography.Text>
   );
 }
