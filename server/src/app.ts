@@ -41,6 +41,8 @@ import externalPlugins from './plugins/external/index.js';
 import jobs from './jobs/index.js';
 import fileStorage from './storage/index.js';
 import botReplier from './plugins/app/inbox/bot-replier.js';
+import dashboardRepository from './plugins/app/dashboard/dashboard-repository.js';
+import postsService from './plugins/app/posts/posts-service.js';
 import inboxRepository from './plugins/app/inbox/inbox-repository.js';
 import inboxService from './plugins/app/inbox/inbox-service.js';
 import routes from './routes/index.js';
@@ -125,6 +127,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(inboxRepository);
     await app.register(inboxService);
     await app.register(botReplier);
+    // Scheduled posts (planning, the publish job, images, the daily page check) and the dashboards' figures.
+    await app.register(postsService);
+    await app.register(dashboardRepository);
     await app.register(routes);
     for (const plugin of extraRoutes) await app.register(plugin);
     await app.ready();

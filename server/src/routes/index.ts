@@ -3,6 +3,7 @@ import accountRoutes from './accounts.js';
 import botConfigRoutes from './bot-config.js';
 import documentRoutes from './documents.js';
 import chatRoutes from './chat.js';
+import dashboardRoutes from './dashboard.js';
 import facebookRoutes from './facebook.js';
 import facebookConnectRoutes from './facebook-connect.js';
 import healthRoutes from './health.js';
@@ -10,6 +11,7 @@ import inboxRoutes from './inbox.js';
 import ledgerRoutes from './ledger.js';
 import notificationRoutes from './notifications.js';
 import paymentRoutes from './payments.js';
+import postsRoutes from './posts.js';
 import sandboxRoutes from './sandbox.js';
 import sessionRoutes from './sessions.js';
 import webhookRoutes from './webhook.js';
@@ -30,4 +32,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(chatRoutes);
   await app.register(inboxRoutes);
   await app.register(webhookRoutes);
+  await app.register(postsRoutes);
+  await app.register(dashboardRoutes);
 }

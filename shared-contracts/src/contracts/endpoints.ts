@@ -27,6 +27,11 @@ import {
   pageManagerSchema,
   procedureSchema,
   scheduledPostSchema,
+  postRepeatSchema,
+  postImageSchema,
+  POST_LIMITS,
+  dashboardDaySchema,
+  dashboardPageSchema,
   tokenTransactionSchema,
 } from './entities.js';
 import { envelope, okSchema } from './envelope.js';
@@ -93,6 +98,24 @@ const configBody = z.object({
   note: z.string().max(10_000),
 });
 const pageListBody = z.object({ user_id: userIdField, page_id: idField });
+const postBody = z
+  .object({
+    user_id: userIdField,
+    idea: z.string().trim().max(POST_LIMITS.ideaMaxChars).default(''),
+    content: z.string().trim().min(1).max(POST_LIMITS.contentMaxChars),
+    page_ids: z.array(idField).min(1).max(POST_LIMITS.maxPages),
+    /** The first post, an ISO instant in the future. */
+    time: z.iso.datetime({ offset: true }),
+    repeat: postRepeatSchema,
+    iterations: z.number().int().min(1).max(POST_LIMITS.maxIterations).nullable().default(null),
+    /** Last Vietnam day a repeating post may go out (included). */
+    end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().default(null),
+    media_ids: z.array(idField).max(POST_LIMITS.maxImages).default([]),
+  })
+  .refine((post) => post.repeat.kind === 'none' || post.iterations !== null || post.end_date !== null, {
+    path: ['iterations'],
+    message: 'A repeating post needs a number of posts or an end date',
+  });
 
 const TEMPERATURE_VALUES: readonly number[] = TEMPERATURE_OPTIONS.map((option) => option.value);
 
@@ -363,8 +386,34 @@ export const endpoints = {
     query: userIdQuery, response: envelope(z.array(botConfigSchema)),
   },
   getPosts: {
-    method: 'POST', path: 'api/v1/facebook/get-posts', auth: 'user', summary: 'Scheduled, published and failed posts of a page',
+    method: 'POST', path: 'api/v1/facebook/get-posts', auth: 'user', summary: 'Scheduled, published and failed posts of a page (next first, then newest)',
     body: pageListBody, response: envelope(z.array(scheduledPostSchema)),
+  },
+  createPost: {
+    method: 'POST', path: 'api/v1/facebook/post/create', auth: 'user', summary: 'Schedule a post (add mode): content, pages, time, repeat, images',
+    body: postBody, response: envelope(z.array(scheduledPostSchema)),
+  },
+  updatePost: {
+    method: 'POST', path: 'api/v1/facebook/post/update', auth: 'user', summary: 'Change a scheduled post (update mode): its posts not yet published are planned again',
+    body: postBody.extend({ post_id: idField }), response: envelope(z.array(scheduledPostSchema)),
+  },
+  deletePost: {
+    method: 'POST', path: 'api/v1/facebook/post/delete', auth: 'user', summary: 'Cancel a scheduled post: nothing more is published (published posts stay on Facebook)',
+    body: z.object({ user_id: userIdField, post_id: idField }), response: envelope(okSchema),
+  },
+  draftPost: {
+    method: 'POST', path: 'api/v1/facebook/post/draft', auth: 'user', summary: "The AI drafts a post from the customer's idea (charged to the balance)",
+    body: z.object({ user_id: userIdField, idea: z.string().trim().min(1).max(POST_LIMITS.ideaMaxChars), page_id: idField.optional() }),
+    response: envelope(z.object({ content: z.string(), usage: z.object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int(), total_tokens: z.number().int(), cost: z.number().int() }) })),
+  },
+  uploadPostImage: {
+    method: 'POST', path: 'api/v1/facebook/post/image', auth: 'user', summary: 'Upload an image for posts (JPEG, PNG, WebP or GIF, ≤ 10 MB)',
+    multipart: z.object({ user_id: userIdField }), response: envelope(postImageSchema),
+  },
+  dashboardSeries: {
+    method: 'GET', path: 'api/v1/facebook/dashboard/series', auth: 'user', summary: 'Dashboard figures per Vietnam day and per page over the last days',
+    query: z.object({ user_id: userIdField, days: z.coerce.number().int().min(7).max(365).default(30), page_id: idField.optional() }),
+    response: envelope(z.object({ days: z.array(dashboardDaySchema), pages: z.array(dashboardPageSchema) })),
   },
   getMessages: {
     method: 'POST', path: 'api/v1/facebook/get-messages', auth: 'user', summary: 'Messenger conversations of a page, newest first',

@@ -152,22 +152,50 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/** Days of the week a post repeats on, Monday first; dates are Vietnam (UTC+7) dates whatever the server's zone. */
 export const REPEAT_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type RepeatDay = (typeof REPEAT_DAYS)[number];
+export const REPEAT_UNITS = ['hours', 'days', 'weeks', 'months'] as const;
+/** Limits of a post's schedule: how far ahead, how often, how many times. */
+export const POST_LIMITS = { maxIterations: 500, maxHorizonDays: 730, maxEvery: 365, contentMaxChars: 5_000, ideaMaxChars: 2_000, maxImages: 10, maxPages: 20, imageMaxBytes: 10 * 1024 * 1024 } as const;
+/**
+ * How a post repeats: not at all; on some days of the week at the first post's time of day; or every N hours /
+ * days / weeks / months (a month later on the same day, the month's last day when it is shorter). A repeating
+ * post stops after `iterations` posts or after `end_date` (a Vietnam day, included), whichever comes first.
+ */
+export const postRepeatSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({ kind: z.literal('days'), days: z.array(z.enum(REPEAT_DAYS)).min(1).max(7) }),
+  z.object({ kind: z.literal('custom'), every: z.number().int().min(1).max(POST_LIMITS.maxEvery), unit: z.enum(REPEAT_UNITS) }),
+]);
+export type PostRepeat = z.infer<typeof postRepeatSchema>;
+export const POST_RUN_STATUSES = ['scheduled', 'publishing', 'published', 'failed', 'cancelled'] as const;
+export type PostRunStatus = (typeof POST_RUN_STATUSES)[number];
+/** An image uploaded for posts: served to Facebook (and the browser) from `url`. */
+export const postImageSchema = z.object({ media_id: idSchema, url: z.string(), file_name: z.string(), size_bytes: z.number().int().nonnegative() });
+export type PostImage = z.infer<typeof postImageSchema>;
+/** One post of a page at one time: a scheduled post's occurrence (`seq` counts them from 1). */
 export const scheduledPostSchema = z.object({
   post_id: idSchema,
-  idea: longText,
-  content: longText,
-  page_ids: z.array(idSchema).min(1),
-  time: z.string().datetime(),
-  repeat: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('none') }),
-    z.object({ kind: z.literal('days'), days: z.array(z.enum(REPEAT_DAYS)).min(1) }),
-    z.object({ kind: z.literal('custom'), every_minutes: z.number().int().positive() }),
-  ]),
+  run_id: idSchema,
+  page_id: idSchema,
+  seq: z.number().int().positive(),
+  idea: z.string(),
+  content: z.string(),
+  /** Every page the post goes to. */
+  page_ids: z.array(idSchema),
+  /** When this occurrence posts (ISO instant). */
+  time: z.string(),
+  repeat: postRepeatSchema,
   iterations: z.number().int().positive().nullable(),
-  end_date: z.string().datetime().nullable(),
-  images: z.array(z.string()),
-  status: z.enum(['scheduled', 'published', 'failed']),
+  end_date: z.string().nullable(),
+  images: z.array(postImageSchema),
+  status: z.enum(POST_RUN_STATUSES),
+  /** Published: the Facebook post id (and its address outside the sandbox). */
+  facebook_post_id: z.string().nullable(),
+  facebook_url: z.string().nullable(),
+  /** Failed: what Facebook said. */
+  error: z.string().nullable(),
 });
 export type ScheduledPost = z.infer<typeof scheduledPostSchema>;
 
@@ -305,6 +333,28 @@ export const dashboardCountsSchema = z.object({
   spend: z.number().int().nonnegative(),
 });
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
+
+/** One Vietnam day of the dashboard's charts. */
+export const dashboardDaySchema = z.object({
+  date: z.string(),
+  comments: z.number().int().nonnegative(),
+  messages: z.number().int().nonnegative(),
+  bot_replies: z.number().int().nonnegative(),
+  posts: z.number().int().nonnegative(),
+  spend: z.number().int().nonnegative(),
+});
+export type DashboardDay = z.infer<typeof dashboardDaySchema>;
+/** The dashboard's figures per page over the same days. */
+export const dashboardPageSchema = z.object({
+  page_id: idSchema,
+  page_name: z.string(),
+  comments: z.number().int().nonnegative(),
+  messages: z.number().int().nonnegative(),
+  bot_replies: z.number().int().nonnegative(),
+  posts: z.number().int().nonnegative(),
+  spend: z.number().int().nonnegative(),
+});
+export type DashboardPage = z.infer<typeof dashboardPageSchema>;
 
 /** Server notifications; the client words each kind in the user's language from `params`. */
 export const NOTIFICATION_KINDS = ['welcome', 'low_balance', 'ai_paused_no_funds', 'deposit_paid', 'page_reconnect'] as const;

@@ -11,3 +11,4 @@ export * from './format.js';
 export * from './locales.js';
 export * from './routes.js';
 export * from './runtime-config.js';
+export * from './post-schedule.js';

@@ -7,3 +7,4 @@ export * from './ledger.js';
 export * from './payments.js';
 export * from './documents.js';
 export * from './inbox.js';
+export * from './posts.js';

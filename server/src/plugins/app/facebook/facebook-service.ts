@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PageActionName } from '../../../db/schema/index.js';
 import { AppError, RateLimitedError } from '../../../errors/app-error.js';
+import { vietnamDate } from '../../../http/list-query.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
 import { maskToken } from '../../../meta/token-cipher.js';
 import { isUuid } from '../bot/bot-config-service.js';
@@ -79,6 +80,11 @@ export interface FacebookService {
   saveCollections(userId: string, pageIds: string[], files: FileRef[]): Promise<void>;
   /** The page's decrypted token, for server-side Graph calls (replies, posts). 404 when not the user's. */
   pageToken(userId: string, pageId: string): Promise<string>;
+  /**
+   * Facebook refused the page's token or a permission during background work (a bot answer, a scheduled post,
+   * the daily check): flags the page `needs_reconnect` and tells the user — once a Vietnam day per page.
+   */
+  flagReconnect(userId: string, pageId: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -296,6 +302,12 @@ function facebookServicePlugin(app: FastifyInstance) {
     async pageToken(userId, pageId) {
       return tokenOf(userId, await ownedPage(userId, pageId));
     },
+
+    async flagReconnect(userId, pageId) {
+      await repo.markNeedsReconnect(userId, pageId, now());
+      const page = await repo.findPage(userId, pageId);
+      await app.notifications.notify(userId, 'page_reconnect', { page_id: pageId, page_name: page?.name ?? pageId }, `page_reconnect:${userId}:${pageId}:${vietnamDate(now())}`);
+    },
   };
   app.decorate('facebook', service);
 }
@@ -303,5 +315,5 @@ function facebookServicePlugin(app: FastifyInstance) {
 export default fp(facebookServicePlugin, {
   name: 'facebook-service',
   fastify: '5.x',
-  dependencies: ['clock', 'meta-app', 'facebook-repository', 'bot-config-service'],
+  dependencies: ['clock', 'meta-app', 'notifications', 'facebook-repository', 'bot-config-service'],
 });

@@ -7,7 +7,7 @@ import { isVietnamese } from '../../../ai/terms.js';
 import { buildBotPrompt, type BotPersona, type BotTurn } from '../../../bot/bot-prompt.js';
 import { fallbackReply, guardReply } from '../../../bot/reply-guard.js';
 import { documentChunks, documentFiles } from '../../../db/schema/index.js';
-import { vietnamDate, vietnamDayStart } from '../../../http/list-query.js';
+import { vietnamDayStart } from '../../../http/list-query.js';
 import { type JobContext, PermanentJobError } from '../../../jobs/index.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
 import { LedgerRefusal } from '../ledger/ledger-service.js';
@@ -206,12 +206,7 @@ function botReplierPlugin(app: FastifyInstance) {
     }
   }
 
-  /** Facebook refused the page's token or a permission: flag the page, tell the user (once a day), stop retrying. */
-  async function pageNeedsReconnect(userId: string, pageId: string) {
-    await app.facebookRepository.markNeedsReconnect(userId, pageId, now());
-    const page = await app.facebookRepository.findPage(userId, pageId);
-    await app.notifications.notify(userId, 'page_reconnect', { page_id: pageId, page_name: page?.name ?? pageId }, `page_reconnect:${userId}:${pageId}:${vietnamDate(now())}`);
-  }
+  const pageNeedsReconnect = (userId: string, pageId: string) => app.facebook.flagReconnect(userId, pageId);
 
   /** The user paid for an answer Facebook never took: the charge comes back. */
   async function refund(answer: { id: string; cost: number | null }, userId: string) {

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+
+const instant = () => timestamp({ withTimezone: true });
+
+/** What a post repeats by (the contract's `postRepeatSchema`). */
+export type StoredRepeat = { kind: 'none' } | { kind: 'days'; days: string[] } | { kind: 'custom'; every: number; unit: 'hours' | 'days' | 'weeks' | 'months' };
+
+/** An image uploaded for posts, kept under `FILES_DIR` and served at `/media/{id}` (Facebook fetches it there). */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: uuid().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text().notNull(),
+    storedName: text().notNull().unique(),
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    createdAt: instant().notNull(),
+  },
+  (table) => [index('media_files_user').on(table.userId, table.createdAt)],
+);
+
+/** A scheduled post: what to publish, where, from when, and how it repeats. Its occurrences are `post_runs`. */
+export const scheduledPosts = pgTable(
+  'scheduled_posts',
+  {
+    id: uuid().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idea: text().notNull(),
+    content: text().notNull(),
+    pageIds: jsonb().$type<string[]>().notNull(),
+    /** The first occurrence; later ones follow `repeat` at the same Vietnam time of day. */
+    firstAt: instant().notNull(),
+    repeat: jsonb().$type<StoredRepeat>().notNull(),
+    iterations: integer(),
+    /** Last Vietnam day (YYYY-MM-DD) an occurrence may fall on. */
+    endDate: text(),
+    mediaIds: jsonb().$type<string[]>().notNull(),
+    /** active | cancelled | finished */
+    status: text().notNull(),
+    createdAt: instant().notNull(),
+    updatedAt: instant().notNull(),
+  },
+  (table) => [index('scheduled_posts_user').on(table.userId, table.createdAt), check('scheduled_posts_status_known', sql`${table.status} in ('active', 'cancelled', 'finished')`)],
+);
+
+/**
+ * One occurrence of a post on one page. (post, page, seq) is unique: planning the next occurrence twice (two
+ * instances, a retried job) plans it once; `scheduled → publishing` is a conditional update, so one instance
+ * publishes it.
+ */
+export const postRuns = pgTable(
+  'post_runs',
+  {
+    id: uuid().primaryKey(),
+    postId: uuid()
+      .notNull()
+      .references(() => scheduledPosts.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pageId: text().notNull(),
+    seq: integer().notNull(),
+    runAt: instant().notNull(),
+    /** scheduled | publishing | published | failed | cancelled */
+    status: text().notNull(),
+    facebookPostId: text(),
+    error: text(),
+    publishedAt: instant(),
+    createdAt: instant().notNull(),
+    updatedAt: instant().notNull(),
+  },
+  (table) => [
+    uniqueIndex('post_runs_post_page_seq').on(table.postId, table.pageId, table.seq),
+    index('post_runs_page').on(table.userId, table.pageId, table.runAt),
+    check('post_runs_status_known', sql`${table.status} in ('scheduled', 'publishing', 'published', 'failed', 'cancelled')`),
+  ],
+);
