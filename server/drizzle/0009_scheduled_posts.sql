@@ -36,6 +36,7 @@ CREATE TABLE "scheduled_posts" (
 	"iterations" integer,
 	"end_date" text,
 	"media_ids" jsonb NOT NULL,
+	"seq_base" integer DEFAULT 0 NOT NULL,
 	"status" text NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,

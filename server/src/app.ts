@@ -41,6 +41,7 @@ import externalPlugins from './plugins/external/index.js';
 import jobs from './jobs/index.js';
 import fileStorage from './storage/index.js';
 import botReplier from './plugins/app/inbox/bot-replier.js';
+import crmService from './plugins/app/crm/crm-service.js';
 import dashboardRepository from './plugins/app/dashboard/dashboard-repository.js';
 import postsService from './plugins/app/posts/posts-service.js';
 import inboxRepository from './plugins/app/inbox/inbox-repository.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The bot at work: page conversations (webhook events, threads) → the job answering each customer item.
     await app.register(inboxRepository);
     await app.register(inboxService);
+    await app.register(crmService);
     await app.register(botReplier);
     // Scheduled posts (planning, the publish job, images, the daily page check) and the dashboards' figures.
     await app.register(postsService);

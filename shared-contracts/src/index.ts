@@ -15,3 +15,7 @@ export * from './remote-module.js';
 export * from './ui/feature-placeholder.js';
 export * from './ui/language-switch.js';
 export * from './ui/standalone-notice.js';
+export * from './ui/chart-scale.js';
+export * from './ui/time-series-chart.js';
+export * from './ui/use-element-width.js';
+export * from './ui/visually-hidden.js';

@@ -20,15 +20,3 @@ export function formatDateTime(iso: string | null | undefined, language: string)
   }
   return format.format(date);
 }
-
-/** `2025-03-04` → `04/03` (a calendar day of the summary; no time zone involved). */
-export function formatShortDay(day: string): string {
-  const [, month, date] = day.split('-');
-  return `${date}/${month}`;
-}
-
-/** `2025-03-04` → `04/03/2025`. */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}/${month}/${year}`;
-}

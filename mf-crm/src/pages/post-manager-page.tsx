@@ -1,8 +1,6 @@
-import { FeaturePlaceholder } from '@pagemate/shared-contracts';
-import { useTranslation } from 'react-i18next';
+import { PostScreen } from '../features/posts/post-screen';
 
-/** Posts of the user's pages with scheduled posting, in add and update modes (later issue). */
+/** Posts of the user's pages with scheduled posting, in add and update modes. */
 export function PostManagerPage() {
-  const { t } = useTranslation('crm');
-  return <FeaturePlaceholder title={t('postManager.title')} />;
+  return <PostScreen />;
 }

@@ -1,13 +1,16 @@
-import { endpointPathOf, type FacebookAccount, type FacebookPage, type InboxItem, type InboxThread } from '@pagemate/shared-contracts';
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { endpointPathOf, type FacebookAccount, type FacebookPage, type InboxItem, type InboxThread, type ScheduledPost } from '@pagemate/shared-contracts';
+import { AxiosError, type AxiosAdapter, type AxiosProgressEvent, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 
 export interface Call {
   method: string;
   path: string;
   params: Record<string, unknown>;
   body: unknown;
+  /** Reports upload progress to the caller (multipart uploads), as the browser would while sending. */
+  progress(loaded: number, total: number): void;
 }
 
+/** Answers a call; may wait (a promise), to let a test look at the screen while the call is under way. */
 type Handler = (call: Call) => unknown;
 
 export class FakeApiError extends Error {
@@ -15,6 +18,8 @@ export class FakeApiError extends Error {
     readonly status: number,
     readonly code: string,
     message = code,
+    /** Field issues of a refused body, as the server's validation sends them. */
+    readonly issues?: { path: string; message: string }[],
   ) {
     super(message);
   }
@@ -28,8 +33,8 @@ export function fakeCrmApi(handlers: Record<string, Handler>) {
   const calls: Call[] = [];
   const ok = (config: InternalAxiosRequestConfig, data: unknown): AxiosResponse =>
     ({ data: { status: 200, data }, status: 200, statusText: 'OK', headers: {}, config }) as AxiosResponse;
-  const fail = (config: InternalAxiosRequestConfig, status: number, code: string, message: string): never => {
-    const response = { data: { status, code, message }, status, statusText: code, headers: {}, config } as AxiosResponse;
+  const fail = (config: InternalAxiosRequestConfig, status: number, code: string, message: string, issues?: FakeApiError['issues']): never => {
+    const response = { data: { status, code, message, ...(issues ? { issues } : {}) }, status, statusText: code, headers: {}, config } as AxiosResponse;
     throw new AxiosError(code, 'ERR_BAD_REQUEST', config, null, response);
   };
   const adapter: AxiosAdapter = async (config) => {
@@ -38,14 +43,15 @@ export function fakeCrmApi(handlers: Record<string, Handler>) {
       path: endpointPathOf(config.url, config.baseURL),
       params: (config.params ?? {}) as Record<string, unknown>,
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      progress: (loaded, total) => config.onUploadProgress?.({ loaded, total, progress: loaded / total, bytes: loaded, lengthComputable: true, upload: true } as AxiosProgressEvent),
     };
     calls.push(call);
     const handler = handlers[call.path];
     if (!handler) return fail(config, 404, 'NOT_FOUND', 'no route');
     try {
-      return ok(config, handler(call));
+      return ok(config, await handler(call));
     } catch (error) {
-      if (error instanceof FakeApiError) return fail(config, error.status, error.code, error.message);
+      if (error instanceof FakeApiError) return fail(config, error.status, error.code, error.message, error.issues);
       throw error;
     }
   };
@@ -99,6 +105,28 @@ export function anItem(overrides: Partial<InboxItem> = {}): InboxItem {
     reason: null,
     delivery: null,
     cost: null,
+    ...overrides,
+  };
+}
+
+export function aPost(overrides: Partial<ScheduledPost> = {}): ScheduledPost {
+  return {
+    post_id: 'post-1',
+    run_id: 'run-1',
+    page_id: 'p1',
+    seq: 1,
+    idea: '',
+    content: 'Giảm 20% áo thun cotton cuối tuần này! Ghé shop ngay nhé.',
+    page_ids: ['p1'],
+    time: new Date(Date.now() + 2 * 3600_000).toISOString(),
+    repeat: { kind: 'none' },
+    iterations: null,
+    end_date: null,
+    images: [],
+    status: 'scheduled',
+    facebook_post_id: null,
+    facebook_url: null,
+    error: null,
     ...overrides,
   };
 }

@@ -312,10 +312,77 @@ function pageReply(request: LlmRequest, reply: PageReplyTask['reply']): string {
   return [text.greeting(safeDisplayName(reply.customerName)), ...chosen.map((sentence) => plainSentence(sentence.text)), text.closing].join(' ');
 }
 
+const POST_DRAFT_TEXT = {
+  vi: {
+    facts: 'Điều bạn cần biết:',
+    closing: 'Nhắn tin cho page hoặc để lại bình luận để được tư vấn nhé!',
+    hashtags: ['#shoponline', '#uudai', '#muasamonline'],
+  },
+  en: {
+    facts: 'What you should know:',
+    closing: 'Send us a message or leave a comment to find out more!',
+    hashtags: ['#shoplocal', '#smallbusiness', '#newpost'],
+  },
+} as const;
+const POST_DRAFT_FACTS = 3;
+/** Folded words that describe the post rather than its subject ("giới thiệu…", "announce…"): never hashtags. */
+const POST_WORDS = new Set('gioi thieu dang bai viet quang cao gia dong announce introduce introducing post share new price'.split(' '));
+const POST_DRAFT_HASHTAGS = 5;
+
+/** A hashtag of a keyword: its words run together, letters and digits only ("bánh mì" → #bánhmì). */
+function hashtagOf(keyword: string): string | undefined {
+  const body = keyword
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '')
+    .toLocaleLowerCase('vi');
+  return body.length >= 3 && !/^\p{N}/u.test(body) ? `#${body}` : undefined;
+}
+
+/**
+ * A Facebook post from the user's idea (the post manager's draft): the idea as the opening paragraph, the document
+ * sentences that speak to it (plain text, no citation marks, no steering sentences), a call to action, then 3–5
+ * hashtags. Vietnamese or English by the idea's language; never a markdown heading.
+ */
+function postDraft(request: LlmRequest): string {
+  const idea = (request.messages.findLast((message) => message.role === 'user')?.content ?? '').trim();
+  const lang: Lang = isVietnamese(idea) ? 'vi' : 'en';
+  const text = POST_DRAFT_TEXT[lang];
+  const opening = sentencesOf(idea)
+    .map((sentence) => plainSentence(sentence))
+    .join(' ');
+  const seen = new Set<string>();
+  const facts = rankSentences(request.context, idea)
+    .filter((sentence) => !STEERING.test(sentence.text) && (isVietnamese(sentence.text) ? 'vi' : 'en') === lang)
+    .filter((sentence) => {
+      const key = foldedWords(sentence.text).join(' ');
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, POST_DRAFT_FACTS)
+    .sort((a, b) => a.position - b.position)
+    .map((sentence) => `✔️ ${plainSentence(sentence.text)}`);
+  const tags: string[] = [];
+  // Word pairs only when they recur (a name like "bánh mì", not two neighbours once); no words about the post itself.
+  const keywords = keywordsOf([idea, ...request.context.map((passage) => passage.text)], POST_DRAFT_HASHTAGS * 2).filter(
+    (keyword) => (!keyword.folded.includes(' ') || keyword.count >= 2) && !keyword.folded.split(' ').some((word) => POST_WORDS.has(word)),
+  );
+  for (const keyword of keywords.slice(0, POST_DRAFT_HASHTAGS)) {
+    const tag = hashtagOf(keyword.text);
+    if (tag && !tags.includes(tag)) tags.push(tag);
+  }
+  for (const generic of text.hashtags) if (tags.length < 3 && !tags.includes(generic)) tags.push(generic);
+  const paragraphs = [capitalize(opening || idea)];
+  if (facts.length > 0) paragraphs.push([text.facts, ...facts].join('\n'));
+  paragraphs.push(text.closing, tags.slice(0, POST_DRAFT_HASHTAGS).join(' '));
+  return paragraphs.join('\n\n');
+}
+
 /** The whole answer; deterministic: the same request always gives the same text. */
 export function composeLocalAnswer(request: LlmRequest): string {
   const task = request.task;
   if (task.mode === 'page_reply') return pageReply(request, task.reply);
+  if (task.mode === 'post_draft') return postDraft(request);
   const question = request.messages.findLast((message) => message.role === 'user')?.content ?? '';
   const lang: Lang = isVietnamese(question) ? 'vi' : 'en';
   const { mode, marketingFlow } = task;

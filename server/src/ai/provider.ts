@@ -50,8 +50,16 @@ export interface PageReplyTask {
   };
 }
 
+/**
+ * A Facebook post drafted from the user's idea (the post manager): a few short paragraphs and 3–5 hashtags, in the
+ * idea's language, no headings. The idea is the last user message; `context` holds passages of their documents.
+ */
+export interface PostDraftTask {
+  mode: 'post_draft';
+}
+
 /** Discriminated by `mode`. */
-export type LlmTask = ChatTask | PageReplyTask;
+export type LlmTask = ChatTask | PageReplyTask | PostDraftTask;
 
 export interface LlmUsage {
   promptTokens: number;

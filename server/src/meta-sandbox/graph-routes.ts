@@ -294,15 +294,49 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     return { ...(privateReply ? {} : { recipient_id: recipient.id }), message_id: messageId };
   });
 
+  /** `attached_media` as a JSON body carries it (`[{media_fbid}]`) or as a form does (`attached_media[0]={"media_fbid":…}`). */
+  function attachedMediaIds(p: Record<string, unknown>): string[] | undefined {
+    const listed: unknown[] = [];
+    if (p.attached_media !== undefined) {
+      const raw = typeof p.attached_media === 'string' ? (() => { try { return JSON.parse(p.attached_media) as unknown; } catch { return p.attached_media; } })() : p.attached_media;
+      listed.push(...(Array.isArray(raw) ? raw : [raw]));
+    }
+    const indexed = Object.keys(p)
+      .map((key) => /^attached_media\[(\d+)\]$/.exec(key))
+      .filter((match): match is RegExpExecArray => match !== null)
+      .sort((a, b) => Number(a[1]) - Number(b[1]));
+    for (const match of indexed) listed.push(p[match[0]]);
+    if (listed.length === 0) return undefined;
+    return listed.map((entry) => {
+      const id = objectParam(entry)?.media_fbid;
+      if (typeof id !== 'string' && typeof id !== 'number') throw fail(400, '(#100) param attached_media must be an array of objects with a media_fbid', 100);
+      return String(id);
+    });
+  }
+
+  const isFalse = (value: unknown) => value === false || value === 'false' || value === '0';
+
   app.post<{ Params: { pageId: string } }>(`${V}/:pageId/feed`, async (request) => {
     const { pageId } = request.params;
     pageGrant(request, pageId);
     const p = paramsOf(request) as Record<string, unknown>;
-    if (typeof p.message !== 'string' && typeof p.link !== 'string' && p.attached_media === undefined) {
+    const media = attachedMediaIds(p);
+    if (typeof p.message !== 'string' && typeof p.link !== 'string' && media === undefined) {
       throw fail(400, '(#100) Missing message or attachment', 100);
     }
+    // Only photos this page uploaded unpublished can be attached, each once (as at Meta).
+    for (const [index, fbid] of (media ?? []).entries()) {
+      const [photo] = await repo.received(pageId, 'photo_post', { id: fbid, published: false }, 1);
+      if (!photo) throw fail(400, `(#100) param attached_media[${index}] must be an unpublished photo of this page`, 100);
+      if ((await repo.received(pageId, 'feed_post', { attached_media: [{ media_fbid: fbid }] }, 1)).length > 0) {
+        throw fail(400, `(#100) attached_media[${index}]: the photo is already attached to a post`, 100);
+      }
+    }
     const id = `${pageId}_${Date.now()}${Math.floor(Math.random() * 1000)}`;
-    await record(pageId, 'feed_post', `Post: ${String(p.message ?? p.link ?? '').slice(0, 200)}`, { ...p, access_token: undefined, appsecret_proof: undefined, id });
+    const attachedMedia = media?.map((fbid) => ({ media_fbid: fbid }));
+    const fields = Object.fromEntries(Object.entries(p).filter(([key]) => !key.startsWith('attached_media') && key !== 'access_token' && key !== 'appsecret_proof'));
+    const summary = `Post${media ? ` with ${media.length} photo${media.length === 1 ? '' : 's'}` : ''}: ${String(p.message ?? p.link ?? '').slice(0, 200)}`;
+    await record(pageId, 'feed_post', summary, { ...fields, ...(attachedMedia ? { attached_media: attachedMedia } : {}), id });
     return { id };
   });
 
@@ -312,8 +346,37 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     const p = paramsOf(request) as Record<string, unknown>;
     if (typeof p.url !== 'string' && p.source === undefined) throw fail(400, '(#324) Requires upload file', 324);
     const photoId = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    // Unpublished (to attach to a feed post later): a photo without a post of its own, answered with its id only.
+    if (isFalse(p.published)) {
+      await record(pageId, 'photo_post', `Photo uploaded unpublished: ${String(p.url ?? '').slice(0, 200)}`, { url: p.url, caption: p.caption, published: false, id: photoId });
+      return { id: photoId };
+    }
     const postId = `${pageId}_${photoId}`;
-    await record(pageId, 'photo_post', `Photo: ${String(p.caption ?? p.url ?? '').slice(0, 200)}`, { url: p.url, caption: p.caption, published: p.published, id: photoId, post_id: postId });
+    await record(pageId, 'photo_post', `Photo: ${String(p.caption ?? p.url ?? '').slice(0, 200)}`, { url: p.url, caption: p.caption, published: true, id: photoId, post_id: postId });
     return { id: photoId, post_id: postId };
+  });
+
+  // ── The page's feed: its posts (feed posts and published photos), newest first ─────────────────────────
+  app.get<{ Params: { pageId: string } }>(`${V}/:pageId/feed`, async (request) => {
+    const { pageId } = request.params;
+    pageGrant(request, pageId);
+    const limit = Math.min(Math.max(Number.parseInt(paramsOf(request).limit ?? '25', 10) || 25, 1), 100);
+    const [posts, photos] = await Promise.all([repo.received(pageId, 'feed_post', {}, limit), repo.received(pageId, 'photo_post', {}, limit * 2)]);
+    const entries = [
+      ...posts.map((row) => {
+        const payload = row.payload as { id: string; message?: unknown };
+        return { id: payload.id, message: typeof payload.message === 'string' ? payload.message : undefined, at: row.createdAt };
+      }),
+      ...photos
+        .filter((row) => (row.payload as { published?: unknown }).published !== false)
+        .map((row) => {
+          const payload = row.payload as { id: string; post_id?: string; caption?: unknown };
+          return { id: payload.post_id ?? `${pageId}_${payload.id}`, message: typeof payload.caption === 'string' ? payload.caption : undefined, at: row.createdAt };
+        }),
+    ]
+      .sort((a, b) => b.at.getTime() - a.at.getTime())
+      .slice(0, limit);
+    // Graph's time format: 2024-05-01T08:00:00+0000.
+    return { data: entries.map((entry) => ({ id: entry.id, ...(entry.message === undefined ? {} : { message: entry.message }), created_time: entry.at.toISOString().replace(/\.\d{3}Z$/, '+0000') })) };
   });
 }

@@ -63,6 +63,19 @@ describe.each(testDatabases)('Meta sandbox (%s)', (kind) => {
     expect(activity.body).not.toContain(pageToken);
   });
 
+  it('multi-photo posts: unpublished photos attached to one feed post; the feed reads back the page\'s posts', async () => {
+    const { id, photoIds } = await graph.publishPhotos(PAGE, pageToken, { message: 'Ba loại rau mới', urls: ['https://example.vn/1.jpg', 'https://example.vn/2.jpg'] });
+    expect(photoIds).toHaveLength(2);
+    const feed = await graph.pageFeed(PAGE, pageToken);
+    expect(feed[0]).toMatchObject({ id, message: 'Ba loại rau mới' });
+    expect(feed[0]?.created_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/);
+    // Unpublished photos are not posts of the feed; an unknown or already used photo cannot be attached.
+    expect(feed.some((post) => photoIds.some((photoId) => post.id.endsWith(`_${photoId}`)))).toBe(false);
+    const attach = (fbid: string) => t.app.meta.graph.request({ method: 'POST', path: `${PAGE}/feed`, accessToken: pageToken, body: { message: 'x', attached_media: [{ media_fbid: fbid }] } });
+    await expect(attach('999')).rejects.toMatchObject({ code: 100 });
+    await expect(attach(photoIds[0] ?? '')).rejects.toMatchObject({ code: 100 });
+  });
+
   it('rejects a wrong or missing appsecret_proof with a Graph-shaped error, like Meta with "Require App Secret"', async () => {
     const wrongSecret = new GraphClient({ baseUrl: graph.baseUrl, appId: t.app.meta.appId, appSecret: 'f'.repeat(32), fetch: t.app.meta.fetch, sleep: async () => undefined });
     const error = await wrongSecret.me(pageToken).catch((thrown: unknown) => thrown);

@@ -284,6 +284,33 @@ export class GraphClient {
   publishPhoto(pageId: string, pageToken: string, photo: { url: string; caption?: string; published?: boolean }) {
     return this.request<{ id: string; post_id?: string }>({ method: 'POST', path: `${pageId}/photos`, accessToken: pageToken, body: photo });
   }
+
+  /**
+   * A post with several photos (FIELD-NOTES, Posts): each photo uploaded with `published=false` (no post of its
+   * own), then one feed post attaching them all by `media_fbid`. Never retried as a whole: a lost answer is looked
+   * up with `pageFeed` before publishing again.
+   */
+  async publishPhotos(pageId: string, pageToken: string, post: { message: string; urls: readonly string[] }): Promise<{ id: string; photoIds: string[] }> {
+    const photoIds: string[] = [];
+    for (const url of post.urls) photoIds.push((await this.publishPhoto(pageId, pageToken, { url, published: false })).id);
+    const published = await this.request<{ id: string }>({
+      method: 'POST',
+      path: `${pageId}/feed`,
+      accessToken: pageToken,
+      body: { message: post.message, attached_media: photoIds.map((id) => ({ media_fbid: id })) },
+    });
+    return { id: published.id, photoIds };
+  }
+
+  /** The page's latest posts, newest first: to find out whether a publish whose outcome was lost did happen. */
+  async pageFeed(pageId: string, pageToken: string, limit = 25): Promise<{ id: string; message: string; created_time?: string }[]> {
+    const answer = await this.request<{ data: { id: string; message?: string; created_time?: string }[] }>({
+      path: `${pageId}/feed`,
+      accessToken: pageToken,
+      query: { fields: 'id,message,created_time', limit },
+    });
+    return answer.data.map((post) => ({ id: post.id, message: post.message ?? '', ...(post.created_time ? { created_time: post.created_time } : {}) }));
+  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -3,6 +3,7 @@ import accountRoutes from './accounts.js';
 import botConfigRoutes from './bot-config.js';
 import documentRoutes from './documents.js';
 import chatRoutes from './chat.js';
+import crmRoutes from './crm.js';
 import dashboardRoutes from './dashboard.js';
 import facebookRoutes from './facebook.js';
 import facebookConnectRoutes from './facebook-connect.js';
@@ -31,6 +32,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(sandboxRoutes);
   await app.register(chatRoutes);
   await app.register(inboxRoutes);
+  await app.register(crmRoutes);
   await app.register(webhookRoutes);
   await app.register(postsRoutes);
   await app.register(dashboardRoutes);

@@ -16,7 +16,9 @@ export interface TestApp {
   app: FastifyInstance;
   /** Every log line the app wrote, parsed. */
   logs: Record<string, unknown>[];
-  /** Closes the app and throws its database away. */
+  /** PostgreSQL only: the database's URL, for a second instance on the same data (`TestAppOptions.databaseUrl`). */
+  databaseUrl?: string;
+  /** Closes the app and throws its database away (unless it was another app's). */
   close(): Promise<void>;
 }
 
@@ -34,6 +36,11 @@ export interface TestAppOptions {
    * go to `app.inject` — no port is opened — and anything else fails (tests never reach the internet).
    */
   fetch?: BuildAppOptions['fetch'];
+  /**
+   * PostgreSQL only: run on this existing database (another TestApp's `databaseUrl`) instead of a new one — two
+   * instances of the app sharing one database. Closing this app leaves the database to its owner.
+   */
+  databaseUrl?: string;
 }
 
 /** A fetch that serves `publicApiUrl/...` from the app itself through `inject`. */
@@ -83,6 +90,13 @@ export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptio
     return { app, logs, close: () => app.close().finally(removeFiles) };
   }
 
+  if (options.databaseUrl) {
+    const config = loadConfig({ ...env, DATABASE_URL: options.databaseUrl });
+    const app = await buildApp({ config, logDestination, ...extras });
+    built = app;
+    return { app, logs, databaseUrl: options.databaseUrl, close: () => app.close().finally(removeFiles) };
+  }
+
   const database = await createTestPostgres();
   try {
     const config = loadConfig({ ...env, DATABASE_URL: database.url });
@@ -91,6 +105,7 @@ export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptio
     return {
       app,
       logs,
+      databaseUrl: database.url,
       close: async () => {
         await app.close();
         await Promise.all([database.drop(), removeFiles()]);

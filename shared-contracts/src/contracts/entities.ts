@@ -128,18 +128,33 @@ export const pageManagerSchema = z.object({
 });
 export type PageManager = z.infer<typeof pageManagerSchema>;
 
+/** A customer of the user's pages: created from a conversation (by the bot or by hand) or entered by hand. */
 export const clientSchema = z.object({
   id: idSchema,
   name: shortText,
   phone: z.string().trim().max(32),
   favoriteColor: shortText,
   stylePreference: shortText,
+  /** Where they came from: the page and the conversation (inbox thread), when known. */
   page_id: idSchema.optional(),
   conversation_id: idSchema.optional(),
+  note: z.string().max(2_000).default(''),
+  order_count: z.number().int().nonnegative().default(0),
+  created_at: z.string().optional(),
 });
 export type Client = z.infer<typeof clientSchema>;
 
+/** An order's life: new → confirmed → shipping → delivered, or cancelled before it is delivered. */
 export const ORDER_STATUSES = ['new', 'confirmed', 'shipping', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The statuses an order may move to from each status. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  new: ['confirmed', 'cancelled'],
+  confirmed: ['shipping', 'cancelled'],
+  shipping: ['delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+};
 export const orderSchema = z.object({
   orderId: idSchema,
   productName: shortText.min(1),
@@ -149,6 +164,13 @@ export const orderSchema = z.object({
   deliveryAddress: longText,
   status: z.enum(ORDER_STATUSES),
   page_id: idSchema.optional(),
+  client_id: idSchema.nullable().default(null),
+  client_name: z.string().default(''),
+  /** The conversation the bot captured it from. */
+  conversation_id: idSchema.nullable().default(null),
+  source: z.enum(['bot', 'manual']).default('manual'),
+  note: z.string().max(2_000).default(''),
+  created_at: z.string().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -16,16 +16,6 @@ function Welcome({ titleKey }: { titleKey: 'user' | 'partner' }) {
   );
 }
 
-export function UserDashboardPage() {
-  const { t } = useTranslation('dashboard');
-  return (
-    <>
-      <Welcome titleKey="user" />
-      <FeaturePlaceholder title={t('user.title')} />
-    </>
-  );
-}
-
 export function PartnerDashboardPage() {
   const { t } = useTranslation('dashboard');
   return (

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import type { RouteId } from '@pagemate/shared-contracts';
 import { ComingSoonPage, LockScreenPage, TwoStepPage, UnderMaintenancePage } from './auth-template-pages';
-import { ListViewPage, NotificationsPage, PartnerDashboardPage, UserDashboardPage, WidgetsPage } from './dashboard-pages';
+import { UserDashboardPage } from '../dashboard/user-dashboard-page';
+import { ListViewPage, NotificationsPage, PartnerDashboardPage, WidgetsPage } from './dashboard-pages';
 import { ErrorPage } from './error-page';
 import { CreatePasswordPage, ResetPasswordPage } from './password-pages';
 import { SignInPage } from './sign-in-page';

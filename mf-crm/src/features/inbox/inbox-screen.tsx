@@ -82,7 +82,7 @@ function InboxView({ kind, title, location }: InboxScreenProps & { location: Inb
   );
 }
 
-function PagePicker({ pages, value, onChange }: { pages: PickablePage[]; value: string; onChange(pageId: string): void }) {
+export function PagePicker({ pages, value, onChange }: { pages: PickablePage[]; value: string; onChange(pageId: string): void }) {
   const { t } = useTranslation('crm');
   return (
     <Select

@@ -8,3 +8,4 @@ export * from './payments.js';
 export * from './documents.js';
 export * from './inbox.js';
 export * from './posts.js';
+export * from './crm.js';

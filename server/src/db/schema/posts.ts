@@ -42,6 +42,11 @@ export const scheduledPosts = pgTable(
     /** Last Vietnam day (YYYY-MM-DD) an occurrence may fall on. */
     endDate: text(),
     mediaIds: jsonb().$type<string[]>().notNull(),
+    /**
+     * Runs of the current plan have `seq > seqBase`, the schedule's occurrence `seq - seqBase`. An update re-plans
+     * from the highest `seq` used so far, so earlier runs (published, cancelled) keep theirs and stay unique.
+     */
+    seqBase: integer().notNull().default(0),
     /** active | cancelled | finished */
     status: text().notNull(),
     createdAt: instant().notNull(),

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { LlmProviderError, type RetrievedPassage } from '../../../ai/provider.js';
 import { isVietnamese } from '../../../ai/terms.js';
 import { buildBotPrompt, type BotPersona, type BotTurn } from '../../../bot/bot-prompt.js';
+import { captureOrder, orderConfirmation, pricedProducts } from '../../../bot/order-capture.js';
 import { fallbackReply, guardReply } from '../../../bot/reply-guard.js';
 import { documentChunks, documentFiles } from '../../../db/schema/index.js';
 import { vietnamDayStart } from '../../../http/list-query.js';
@@ -167,6 +168,29 @@ function botReplierPlugin(app: FastifyInstance) {
     return { text, cost: settlement.charged };
   }
 
+  /**
+   * A customer ordering a product the page's documents price: the order (and its client) is recorded once, and
+   * the answer is the confirmation, composed rather than generated — exact figures, no model call, no charge.
+   */
+  async function orderFrom(item: InboxItemRow, thread: InboxThreadRow): Promise<string | undefined> {
+    const [manager] = await app.facebookRepository.listManagers(item.userId, [item.pageId]);
+    const fileIds = await pageFileIds(item.userId, manager?.files ?? []);
+    if (fileIds?.length === 0) return undefined;
+    let passages: RetrievedPassage[];
+    try {
+      passages = await app.retrieval.search(item.userId, item.text, { ...(fileIds ? { fileIds } : {}), limit: 8 });
+    } catch (error) {
+      app.log.warn({ err: error }, 'bot: retrieval for an order failed');
+      return undefined;
+    }
+    const captured = captureOrder(item.text, pricedProducts(passages.map((passage) => passage.text)));
+    if (!captured) return undefined;
+    const order = await app.crm.captureOrder(item, thread, captured);
+    app.log.info({ itemId: item.id, orderId: order.orderId }, 'bot: order captured from a conversation');
+    const recorded = { ...captured, productName: order.productName, unitPrice: order.unitPrice, quantity: order.quantity, totalPrice: order.totalPrice, deliveryAddress: order.deliveryAddress };
+    return orderConfirmation(recorded, isVietnamese(item.text) ? 'vi' : 'en', thread.customerName);
+  }
+
   /** Did an earlier run's send reach Facebook? Looks for the page's answer with this text. */
   async function alreadySent(thread: InboxThreadRow, item: InboxItemRow, token: string, text: string): Promise<string | undefined> {
     const candidates =
@@ -290,6 +314,13 @@ function botReplierPlugin(app: FastifyInstance) {
     }
     thread = await fillCustomerName(thread, token);
 
+    if (answer.delivery === 'generating' && !answer.reservationId) {
+      const confirmation = await orderFrom(item, thread);
+      if (confirmation) {
+        await repo.updateAnswer(answer.id, { text: confirmation, delivery: 'sending', promptTokens: 0, completionTokens: 0, cost: 0 }, now());
+        answer = { ...answer, text: confirmation, cost: 0, delivery: 'sending' };
+      }
+    }
     if (answer.delivery === 'generating') {
       const generated = await generate(item, thread, answer, context);
       if (!generated) return;
@@ -329,5 +360,5 @@ function botReplierPlugin(app: FastifyInstance) {
 export default fp(botReplierPlugin, {
   name: 'bot-replier',
   fastify: '5.x',
-  dependencies: ['config', 'clock', 'db', 'jobs', 'meta-app', 'ledger-service', 'llm-provider', 'retrieval', 'notifications', 'inbox-service', 'facebook-service', 'bot-config-repository'],
+  dependencies: ['config', 'clock', 'db', 'jobs', 'meta-app', 'ledger-service', 'llm-provider', 'retrieval', 'notifications', 'inbox-service', 'crm-service', 'facebook-service', 'bot-config-repository'],
 });

@@ -53,6 +53,8 @@ export interface DashboardCountRow {
   messages: number;
   botReplies: number;
   spend: number;
+  orders: number;
+  clients: number;
 }
 
 /** The SQL of page conversations: threads, their items, and who on PageMate owns a page's events. */
@@ -85,6 +87,8 @@ export interface InboxRepository {
   ownThread(userId: string, id: string): Promise<InboxThreadRow | undefined>;
   threadSummary(userId: string, id: string): Promise<ThreadSummaryRow | undefined>;
   listThreads(userId: string, pageId: string, kind: InboxKind, limit: number): Promise<ThreadSummaryRow[]>;
+  /** Every thread (comments and Messenger) of one Facebook person on one page, newest first. */
+  threadsOfCustomer(userId: string, pageId: string, customerId: string): Promise<ThreadSummaryRow[]>;
   items(threadId: string, limit: number): Promise<InboxItemRow[]>;
   /** The bot's answer to a customer item, created (generating) on first call: one per item, ever. */
   botAnswerFor(customer: InboxItemRow, now: Date): Promise<InboxItemRow>;
@@ -280,6 +284,16 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
       return rows.map(toSummary);
     },
 
+    async threadsOfCustomer(userId, pageId, customerId) {
+      const rows = await orm
+        .select(summaryColumns)
+        .from(inboxThreads)
+        .where(and(eq(inboxThreads.userId, userId), eq(inboxThreads.pageId, pageId), eq(inboxThreads.customerId, customerId)))
+        .orderBy(desc(inboxThreads.lastAt), desc(inboxThreads.id))
+        .limit(100);
+      return rows.map(toSummary);
+    },
+
     async items(threadId, limit) {
       const rows = await orm
         .select()
@@ -350,7 +364,7 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
     },
 
     async counts(userId) {
-      const result = await orm.execute<{ pages: number; comments: number; messages: number; bot_replies: number; spend: string | number }>(sql`
+      const result = await orm.execute<{ pages: number; comments: number; messages: number; bot_replies: number; spend: string | number; orders: number; clients: number }>(sql`
         select
           (select count(*)::int from facebook_pages p where p.user_id = ${userId}) as pages,
           (select count(*)::int from inbox_items i join inbox_threads t on t.id = i.thread_id
@@ -358,7 +372,9 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
           (select count(*)::int from inbox_items i join inbox_threads t on t.id = i.thread_id
             where i.user_id = ${userId} and i.author = 'customer' and t.kind = 'message') as messages,
           (select count(*)::int from inbox_items i where i.user_id = ${userId} and i.author = 'bot' and i.delivery = 'sent') as bot_replies,
-          (select coalesce(sum(-e.amount), 0) from ledger_entries e where e.user_id = ${userId} and e.kind = 'token_charge') as spend`);
+          (select coalesce(sum(-e.amount), 0) from ledger_entries e where e.user_id = ${userId} and e.kind = 'token_charge') as spend,
+          (select count(*)::int from orders o where o.user_id = ${userId}) as orders,
+          (select count(*)::int from clients c where c.user_id = ${userId}) as clients`);
       const row = result.rows[0];
       return {
         pages: Number(row?.pages ?? 0),
@@ -366,6 +382,8 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
         messages: Number(row?.messages ?? 0),
         botReplies: Number(row?.bot_replies ?? 0),
         spend: Number(row?.spend ?? 0),
+        orders: Number(row?.orders ?? 0),
+        clients: Number(row?.clients ?? 0),
       };
     },
   };

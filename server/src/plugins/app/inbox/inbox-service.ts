@@ -27,6 +27,8 @@ export interface InboxService {
   /** Records a webhook delivery's events and queues one answer per new customer item, in one transaction. */
   ingest(events: readonly PageEvent[]): Promise<IngestSummary>;
   threads(userId: string, pageId: string, kind: InboxKind): Promise<InboxThread[]>;
+  /** One Facebook person's threads on one page (a client's conversations). */
+  threadsOfCustomer(userId: string, pageId: string, customerId: string): Promise<InboxThread[]>;
   /** The thread and its items, oldest first; the user has now read it. */
   thread(userId: string, threadId: string): Promise<{ thread: InboxThread; items: InboxItem[] }>;
   /** A person answers as the page: sent through Graph, recorded, and the bot steps back on the thread. */
@@ -262,6 +264,11 @@ function inboxServicePlugin(app: FastifyInstance) {
       return (await repo.listThreads(userId, pageId, kind, THREADS_PER_LIST)).map((row) => toThread(row, page.sandbox));
     },
 
+    async threadsOfCustomer(userId, pageId, customerId) {
+      const sandbox = await sandboxPage(userId, pageId);
+      return (await repo.threadsOfCustomer(userId, pageId, customerId)).map((row) => toThread(row, sandbox));
+    },
+
     async thread(userId, threadId) {
       const row = await repo.ownThread(userId, threadId);
       if (!row) throw notFound();
@@ -308,8 +315,7 @@ function inboxServicePlugin(app: FastifyInstance) {
 
     async counts(userId) {
       const counts = await repo.counts(userId);
-      // Orders and clients are captured from conversations by a later module: none exist yet.
-      return { pages: counts.pages, comments: counts.comments, messages: counts.messages, bot_replies: counts.botReplies, orders: 0, clients: 0, spend: counts.spend };
+      return { pages: counts.pages, comments: counts.comments, messages: counts.messages, bot_replies: counts.botReplies, orders: counts.orders, clients: counts.clients, spend: counts.spend };
     },
 
     botPaused: isPaused,

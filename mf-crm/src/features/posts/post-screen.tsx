@@ -1,0 +1,202 @@
+import { FacebookOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { skipToken } from '@reduxjs/toolkit/query';
+import type { FacebookPage, ScheduledPost } from '@pagemate/shared-contracts';
+import { Alert, App, Button, Card, Empty, Flex, Skeleton, Tabs, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useInRouterContext } from 'react-router-dom';
+import { apiErrorText } from '../../shared/api-error-text';
+import { AppLink } from '../../shared/app-link';
+import { useUserId } from '../../shared/use-user-id';
+import { useInboxPagesQuery } from '../inbox/inbox-api';
+import { PAGE_MANAGER_HREF } from '../inbox/inbox-links';
+import { useLocalInboxLocation, useUrlInboxLocation, type InboxLocation } from '../inbox/inbox-location';
+import { chosenPage, connectedPages } from '../inbox/inbox-model';
+import { PagePicker } from '../inbox/inbox-screen';
+import { POSTS_POLLING, usePostDeleteMutation, usePostListQuery } from './posts-api';
+import { PostEditor, type EditorMode } from './post-editor';
+import { editablePostIds, emptyFormValues, formValuesOf, nextRunOf, POST_TABS, postsOfTab, remainingIterations, tabCounts, type PostTab } from './post-model';
+import { PostRow } from './post-row';
+
+/**
+ * The post manager: pick a page (`?page=` in the shell), see its posts by state (refreshed every 15 s),
+ * schedule a new one with the AI's help, change or cancel one still to come.
+ */
+export function PostScreen() {
+  return useInRouterContext() ? <RoutedPosts /> : <LocalPosts />;
+}
+
+function RoutedPosts() {
+  return <PostsView location={useUrlInboxLocation()} />;
+}
+
+function LocalPosts() {
+  return <PostsView location={useLocalInboxLocation()} />;
+}
+
+function PostsView({ location }: { location: InboxLocation }) {
+  const { t } = useTranslation('crm');
+  const { message } = App.useApp();
+  const userId = useUserId();
+  const pagesQuery = useInboxPagesQuery(userId === null ? skipToken : undefined);
+  const pages = useMemo(() => connectedPages(pagesQuery.data), [pagesQuery.data]);
+  const picked = chosenPage(pages, location.pageId);
+  const [editor, setEditor] = useState<{ key: number; mode: EditorMode } | null>(null);
+  const [tab, setTab] = useState<PostTab>('scheduled');
+
+  const open = (mode: EditorMode) => setEditor((current) => ({ key: (current?.key ?? 0) + 1, mode }));
+  const openNew = () => open({ kind: 'add', initial: emptyFormValues(picked ? [picked.page.page_id] : [], Date.now()) });
+
+  let body;
+  if (pagesQuery.isLoading) body = <Skeleton active paragraph={{ rows: 6 }} />;
+  else if (pagesQuery.isError && !pagesQuery.data) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title={t('inbox.loadPagesFailed', { error: apiErrorText(t, pagesQuery.error) })}
+        action={
+          <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void pagesQuery.refetch()}>
+            {t('inbox.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (!picked || userId === null) body = <NoPages />;
+  else {
+    body = (
+      <PagePosts
+        page={picked.page}
+        userId={userId}
+        tab={tab}
+        onTab={setTab}
+        onEdit={(mode) => open(mode)}
+      />
+    );
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+          {t('postManager.title')}
+        </Typography.Title>
+        {picked ? (
+          <Flex gap={8} wrap>
+            <PagePicker pages={pages} value={picked.page.page_id} onChange={location.choosePage} />
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openNew} data-testid="post-new">
+              {t('posts.new')}
+            </Button>
+          </Flex>
+        ) : null}
+      </Flex>
+      {body}
+      {editor && userId !== null ? (
+        <PostEditor
+          key={editor.key}
+          mode={editor.mode}
+          userId={userId}
+          pages={pages}
+          onClose={() => setEditor(null)}
+          onSaved={(saved) => {
+            void message.success(editor.mode.kind === 'update' ? t('posts.updated') : t('posts.created', { count: saved.total, pages: saved.pages }));
+            setEditor(null);
+            setTab('scheduled');
+          }}
+        />
+      ) : null}
+    </Flex>
+  );
+}
+
+function PagePosts({ page, userId, tab, onTab, onEdit }: { page: FacebookPage; userId: string; tab: PostTab; onTab(tab: PostTab): void; onEdit(mode: EditorMode): void }) {
+  const { t } = useTranslation('crm');
+  const { message } = App.useApp();
+  const list = usePostListQuery({ user_id: userId, page_id: page.page_id }, POSTS_POLLING);
+  const [deletePost, deleting] = usePostDeleteMutation();
+  const posts = useMemo(() => list.currentData ?? [], [list.currentData]);
+  const counts = tabCounts(posts);
+  const editable = useMemo(() => editablePostIds(posts), [posts]);
+
+  const edit = (row: ScheduledPost) => {
+    const next = nextRunOf(posts, row);
+    onEdit({ kind: 'update', post: next, initial: formValuesOf(next, { withTime: true, now: Date.now(), iterations: remainingIterations(posts, next) }) });
+  };
+  const reuse = (row: ScheduledPost) => onEdit({ kind: 'add', initial: formValuesOf(row, { withTime: false, now: Date.now() }) });
+  const remove = async (row: ScheduledPost) => {
+    const result = await deletePost({ user_id: userId, post_id: row.post_id });
+    if (result.error === undefined) void message.success(t('posts.cancelled'));
+    else void message.error(t('posts.cancelFailed', { error: apiErrorText(t, result.error) }));
+  };
+
+  const rows = postsOfTab(posts, tab);
+  let content;
+  if (list.isLoading || (list.isFetching && !list.currentData && !list.isError)) content = <Skeleton active paragraph={{ rows: 4 }} />;
+  else if (list.isError && !list.currentData) {
+    content = (
+      <Alert
+        type="error"
+        showIcon
+        title={t('posts.loadFailed', { error: apiErrorText(t, list.error) })}
+        action={
+          <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()}>
+            {t('inbox.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (rows.length === 0) {
+    content = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`posts.empty.${tab}`)} data-testid="posts-empty" />;
+  } else {
+    content = (
+      <Flex vertical gap={8} role="list" aria-label={t(`posts.tabs.${tab}`)}>
+        {rows.map((post) => (
+          <div role="listitem" key={post.run_id}>
+            <PostRow post={post} editable={editable.has(post.post_id)} deleting={deleting.isLoading} onEdit={edit} onReuse={reuse} onDelete={remove} />
+          </div>
+        ))}
+      </Flex>
+    );
+  }
+
+  return (
+    <Flex vertical gap={12}>
+      {page.needs_reconnect ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="posts-reconnect"
+          title={t('posts.needsReconnect', { page: page.page_name })}
+          action={<AppLink to={PAGE_MANAGER_HREF}>{t('inbox.pageManager')}</AppLink>}
+        />
+      ) : null}
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => onTab(key as PostTab)}
+        items={POST_TABS.map((key) => ({ key, label: <span data-testid={`posts-tab-${key}`}>{`${t(`posts.tabs.${key}`)} (${counts[key]})`}</span> }))}
+      />
+      {content}
+    </Flex>
+  );
+}
+
+function NoPages() {
+  const { t } = useTranslation('crm');
+  return (
+    <Card data-testid="posts-no-pages">
+      <Empty
+        image={<FacebookOutlined aria-hidden style={{ fontSize: 56, color: '#1877f2' }} />}
+        description={
+          <Flex vertical gap={4} align="center">
+            <Typography.Text strong>{t('inbox.noPages.title')}</Typography.Text>
+            <Typography.Text type="secondary">{t('posts.noPagesDescription')}</Typography.Text>
+          </Flex>
+        }
+      >
+        <AppLink to={PAGE_MANAGER_HREF} testId="page-manager-link">
+          {t('inbox.noPages.action')}
+        </AppLink>
+      </Empty>
+    </Card>
+  );
+}

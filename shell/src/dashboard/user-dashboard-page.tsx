@@ -1,0 +1,277 @@
+import {
+  CommentOutlined,
+  FacebookOutlined,
+  MessageOutlined,
+  RobotOutlined,
+  ShoppingCartOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Card, Col, Flex, Row, Segmented, Select, Skeleton, Statistic, Table, Typography, theme } from 'antd';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import {
+  findRoute,
+  formatLongDay,
+  formatVnd,
+  hrefOf,
+  selectSessionUser,
+  TimeSeriesChart,
+  useAppSelector,
+  type DashboardCounts,
+  type DashboardDay,
+  type DashboardPage,
+  type RouteId,
+} from '@pagemate/shared-contracts';
+import { useDashboardCountsQuery, useDashboardSeriesQuery } from './dashboard-api';
+
+/** The periods the dashboard offers, in days (the series endpoint allows 7–365). */
+export const DASHBOARD_PERIODS = [7, 30, 90] as const;
+type Period = (typeof DASHBOARD_PERIODS)[number];
+const ALL_PAGES = '';
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/** Counts grouped the user's way: `1.234` in Vietnamese, `1,234` in English. */
+function formatCount(value: number, language: string): string {
+  const locale = language.startsWith('en') ? 'en' : 'vi-VN';
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
+}
+
+const pathOf = (id: RouteId) => hrefOf(findRoute(id).path);
+
+/**
+ * `/user-dashboard`: the first screen after signing in — all-time figures, activity and spend per Vietnam day
+ * over 7 / 30 / 90 days (all pages or one), the figures per page, and the first steps for a new user.
+ */
+export function UserDashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const user = useAppSelector(selectSessionUser);
+  const userId = user?.userId;
+  const [days, setDays] = useState<Period>(30);
+  const [pageId, setPageId] = useState<string>(ALL_PAGES);
+
+  const counts = useDashboardCountsQuery(userId ?? skipToken);
+  // The unfiltered series lists every connected page (the filter's choices); the filtered one draws the charts.
+  const allPages = useDashboardSeriesQuery(userId ? { userId, days } : skipToken);
+  const filtered = useDashboardSeriesQuery(userId && pageId !== ALL_PAGES ? { userId, days, pageId } : skipToken);
+  const series = pageId === ALL_PAGES ? allPages : filtered;
+  const pages = allPages.data?.pages ?? [];
+  const noPages = counts.data !== undefined && counts.data.pages === 0;
+  const noActivity = counts.data !== undefined && counts.data.comments + counts.data.messages + counts.data.bot_replies + counts.data.spend === 0;
+
+  return (
+    <Flex vertical gap={16}>
+      <header>
+        <Typography.Title level={1} style={{ fontSize: 24, marginBottom: 4 }}>
+          {t('user.title')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          {t('user.welcome', { name: user?.username ?? '' })} {t('user.intro')}
+        </Typography.Paragraph>
+      </header>
+
+      <FigureCards counts={counts.data} loading={counts.isLoading} failed={counts.isError && !counts.data} retry={() => void counts.refetch()} />
+
+      {noPages || noActivity ? <GettingStarted hasPages={!noPages} /> : null}
+
+      {noPages ? null : (
+        <section aria-labelledby="dashboard-activity">
+          <Card>
+            <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+              <Typography.Title level={2} id="dashboard-activity" style={{ fontSize: 18, margin: 0 }}>
+                {t('user.activity.title')}
+              </Typography.Title>
+              <Flex gap={12} wrap align="center">
+                <Segmented<Period>
+                  aria-label={t('user.activity.period')}
+                  value={days}
+                  onChange={setDays}
+                  options={DASHBOARD_PERIODS.map((value) => ({ value, label: t('user.activity.days', { days: value }) }))}
+                />
+                <Select<string>
+                  aria-label={t('user.activity.page')}
+                  value={pageId}
+                  onChange={setPageId}
+                  style={{ minWidth: 220 }}
+                  options={[
+                    { value: ALL_PAGES, label: t('user.activity.allPages') },
+                    ...pages.map((page) => ({ value: page.page_id, label: page.page_name })),
+                  ]}
+                />
+              </Flex>
+            </Flex>
+            {series.isLoading || (series.isFetching && !series.data) ? (
+              <Skeleton active paragraph={{ rows: 8 }} />
+            ) : series.isError && !series.data ? (
+              <Alert
+                type="error"
+                showIcon
+                role="alert"
+                title={t('user.loadFailed')}
+                action={<Button onClick={() => void series.refetch()}>{t('user.retry')}</Button>}
+              />
+            ) : series.data ? (
+              <Flex vertical gap={24} aria-busy={series.isFetching}>
+                <ActivityCharts days={series.data.days} />
+                <PagesTable pages={series.data.pages} />
+              </Flex>
+            ) : null}
+          </Card>
+        </section>
+      )}
+    </Flex>
+  );
+}
+
+function FigureCards({ counts, loading, failed, retry }: { counts: DashboardCounts | undefined; loading: boolean; failed: boolean; retry(): void }) {
+  const { t, i18n } = useTranslation('dashboard');
+  if (failed) {
+    return <Alert type="error" showIcon role="alert" title={t('user.loadFailed')} action={<Button onClick={retry}>{t('user.retry')}</Button>} />;
+  }
+  const count = (value: number | string) => formatCount(Number(value), i18n.language);
+  const cards: { key: keyof DashboardCounts; icon: ReactNode; format?: (value: number | string) => string }[] = [
+    { key: 'pages', icon: <FacebookOutlined /> },
+    { key: 'comments', icon: <CommentOutlined /> },
+    { key: 'messages', icon: <MessageOutlined /> },
+    { key: 'bot_replies', icon: <RobotOutlined /> },
+    { key: 'orders', icon: <ShoppingCartOutlined /> },
+    { key: 'clients', icon: <TeamOutlined /> },
+    { key: 'spend', icon: <WalletOutlined />, format: (value) => formatVnd(Number(value)) },
+  ];
+  return (
+    <section aria-labelledby="dashboard-figures">
+      <Typography.Title level={2} id="dashboard-figures" style={{ fontSize: 18 }}>
+        {t('user.figures.title')}
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        {cards.map((card) => (
+          <Col key={card.key} xs={12} md={8} xl={card.key === 'spend' ? 6 : 3}>
+            <Card size="small" style={{ height: '100%' }} data-testid={`figure-${card.key}`}>
+              <Statistic
+                title={t(`user.figures.${card.key}`)}
+                value={counts?.[card.key] ?? 0}
+                formatter={card.format ?? count}
+                prefix={<span aria-hidden>{card.icon}</span>}
+                loading={loading}
+              />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </section>
+  );
+}
+
+function ActivityCharts({ days }: { days: DashboardDay[] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const { token } = theme.useToken();
+  const total = (key: 'comments' | 'messages' | 'bot_replies' | 'spend') => days.reduce((sum, day) => sum + day[key], 0);
+  const range = { days: days.length, from: days[0] ? formatLongDay(days[0].date) : '', to: days.at(-1) ? formatLongDay(days.at(-1)?.date ?? '') : '' };
+  const count = (value: number) => formatCount(value, i18n.language);
+  return (
+    <>
+      <TimeSeriesChart
+        title={t('user.chart.activityTitle', { days: days.length })}
+        summary={t('user.chart.activitySummary', {
+          ...range,
+          comments: count(total('comments')),
+          messages: count(total('messages')),
+          botReplies: count(total('bot_replies')),
+        })}
+        dayLabel={t('user.chart.day')}
+        series={[
+          { key: 'comments', label: t('user.figures.comments'), color: token.colorPrimary, shape: 'line' },
+          { key: 'messages', label: t('user.figures.messages'), color: token.colorSuccess, shape: 'line' },
+          { key: 'bot_replies', label: t('user.figures.bot_replies'), color: token.colorWarning, shape: 'line' },
+        ]}
+        data={days}
+        formatValue={count}
+      />
+      <TimeSeriesChart
+        title={t('user.chart.spendTitle', { days: days.length })}
+        summary={t('user.chart.spendSummary', { ...range, spend: formatVnd(total('spend')) })}
+        dayLabel={t('user.chart.day')}
+        series={[{ key: 'spend', label: t('user.figures.spend'), color: token.colorError }]}
+        data={days}
+        formatValue={formatVnd}
+      />
+    </>
+  );
+}
+
+function PagesTable({ pages }: { pages: DashboardPage[] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const count = (value: number) => formatCount(value, i18n.language);
+  const numeric = (key: 'comments' | 'messages' | 'bot_replies' | 'posts') => ({
+    key,
+    dataIndex: key,
+    title: t(`user.figures.${key}`),
+    align: 'right' as const,
+    render: count,
+    sorter: (a: DashboardPage, b: DashboardPage) => a[key] - b[key],
+  });
+  return (
+    <section aria-labelledby="dashboard-pages">
+      <Typography.Title level={3} id="dashboard-pages" style={{ fontSize: 16, marginTop: 0 }}>
+        {t('user.pages.title')}
+      </Typography.Title>
+      <Table<DashboardPage>
+        rowKey="page_id"
+        size="small"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={pages}
+        locale={{ emptyText: t('user.pages.empty') }}
+        columns={[
+          { key: 'page', dataIndex: 'page_name', title: t('user.pages.page') },
+          numeric('comments'),
+          numeric('messages'),
+          numeric('bot_replies'),
+          numeric('posts'),
+          { key: 'spend', dataIndex: 'spend', title: t('user.figures.spend'), align: 'right', render: formatVnd, sorter: (a, b) => a.spend - b.spend },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** The first steps, with where to take them: connect Facebook, subscribe a page, upload documents, top up. */
+function GettingStarted({ hasPages }: { hasPages: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const steps: { key: string; to: string; done: boolean }[] = [
+    { key: 'connect', to: pathOf('page-manager'), done: hasPages },
+    { key: 'subscribe', to: pathOf('page-manager'), done: false },
+    { key: 'documents', to: pathOf('user-file-manager'), done: false },
+    { key: 'topUp', to: pathOf('balance'), done: false },
+  ];
+  return (
+    <section aria-labelledby="dashboard-start" data-testid="getting-started">
+      <Card>
+        <Typography.Title level={2} id="dashboard-start" style={{ fontSize: 18, marginTop: 0 }}>
+          {t(hasPages ? 'user.start.titleNoActivity' : 'user.start.title')}
+        </Typography.Title>
+        <Typography.Paragraph>{t(hasPages ? 'user.start.introNoActivity' : 'user.start.intro')}</Typography.Paragraph>
+        <ol style={{ paddingInlineStart: 20, margin: 0, display: 'grid', gap: 12 }}>
+          {steps.map((step) => (
+            <li key={step.key}>
+              <Typography.Text strong delete={step.done}>
+                {t(`user.start.${step.key}.title`)}
+              </Typography.Text>
+              {step.done ? <Typography.Text type="success"> — {t('user.start.done')}</Typography.Text> : null}
+              <br />
+              <Typography.Text type="secondary">{t(`user.start.${step.key}.description`)}</Typography.Text>{' '}
+              {step.done ? null : <Link to={step.to}>{t(`user.start.${step.key}.action`)}</Link>}
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </section>
+  );
+}
