@@ -163,7 +163,7 @@ export function PostEditor({ mode, userId, pages, onClose, onSaved }: PostEditor
             normalize={(picked: Dayjs | null) => (picked ? picked.format(WALL_FORMAT) : null)}
           >
             <DatePicker
-              showTime={{ format: 'HH:mm', minuteStep: 5 }}
+              showTime={{ format: 'HH:mm' }}
               format="DD/MM/YYYY HH:mm"
               style={{ width: '100%', maxWidth: 280 }}
               disabledDate={(day) => day.format(DAY_FORMAT) < vietnamDay(new Date())}

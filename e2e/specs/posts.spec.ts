@@ -1,0 +1,88 @@
+import { deflateSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { newAccount, registerAccount, signIn } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+
+/** A real 2×2 PNG (signature, IHDR, IDAT, IEND with their CRCs): what a shop would upload, only smaller. */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const pixels = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 0]);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** The Vietnam wall clock (UTC+7) of an instant, as the post form shows it: DD/MM/YYYY HH:mm. */
+function vietnamWallClock(instant: Date): string {
+  const local = new Date(instant.getTime() + 7 * 3600 * 1000).toISOString();
+  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`;
+}
+
+async function connectSandbox(page: Page) {
+  await page.goto('/user-dashboard/page-manager/');
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Kết nối Facebook' }).click();
+  const popup = await popupOpened;
+  const popupClosed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: /Tiếp tục với tên Nguyễn Thị Lan/ }).click();
+  await popupClosed;
+  await expect(page.getByText('Kết nối thành công!')).toBeVisible();
+}
+
+test.describe('Scheduled posts (Meta sandbox)', () => {
+  test('a post with an image scheduled a minute ahead is published to the sandbox page and shown as published', async ({ page, playwright }) => {
+    test.setTimeout(240_000);
+    const account = newAccount('user');
+    const request = await playwright.request.newContext();
+    await registerAccount(request, account);
+    await request.dispose();
+    await signIn(page, account);
+    await connectSandbox(page);
+
+    await page.goto('/user-dashboard/post-manager/');
+    await page.getByTestId('post-new').click();
+    const editor = page.getByTestId('post-editor');
+    const content = `Bánh mì nóng giòn mỗi sáng! Ghé Tiệm Bánh Mì Cô Lan nhé 🥖 #${Date.now().toString(36)}`;
+    await editor.getByTestId('post-content').fill(content);
+    // The first minute that is at least a minute away, in Vietnam time (the form's time zone).
+    const due = new Date(Math.ceil((Date.now() + 70_000) / 60_000) * 60_000);
+    const timeInput = editor.getByTestId('post-time').locator('input');
+    await timeInput.click();
+    await timeInput.fill(vietnamWallClock(due));
+    await timeInput.press('Enter');
+    await editor.getByTestId('post-images').locator('input[type=file]').setInputFiles({ name: 'banh-mi.png', mimeType: 'image/png', buffer: tinyPng() });
+    // Uploaded: the thumbnail links to the image as Facebook will fetch it.
+    await expect(editor.getByTestId('post-images').locator('a[title="banh-mi.png"][href*="/media/"]')).toHaveCount(1);
+    await expect(editor.getByTestId('post-preview-item').first()).toContainText(vietnamWallClock(due).slice(-5));
+    await editor.getByTestId('post-save').click();
+
+    const row = page.getByTestId('post-row').filter({ hasText: content.slice(0, 30) });
+    await expect(row).toHaveAttribute('data-status', 'scheduled');
+    // Published by the scheduler at the due minute, shown without reloading (the list polls).
+    await page.getByTestId('posts-tab-published').click();
+    await expect(page.getByTestId('post-row').filter({ hasText: content.slice(0, 30) })).toHaveAttribute('data-status', 'published', { timeout: 150_000 });
+
+    // The sandbox (Meta) received the photo post with its caption.
+    await page.goto('/user-dashboard/page-manager/');
+    await expect(page.getByRole('cell', { name: new RegExp(`Photo: ${content.slice(0, 20)}`) })).toBeVisible({ timeout: 20_000 });
+  });
+});
