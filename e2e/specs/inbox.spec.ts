@@ -1,18 +1,7 @@
 import type { Page } from '@playwright/test';
 import { newAccount, registerAccount, signIn, topUp, uploadDocument, userIdOf } from '../support/accounts';
+import { connectSandbox } from '../support/facebook';
 import { expect, test } from '../support/fixtures';
-
-/** Connects Lan's demo account through the sandbox popup, as a user does on the page manager. */
-async function connectSandbox(page: Page) {
-  await page.goto('/user-dashboard/page-manager/');
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Kết nối Facebook' }).click();
-  const popup = await popupOpened;
-  const popupClosed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: /Tiếp tục với tên Nguyễn Thị Lan/ }).click();
-  await popupClosed;
-  await expect(page.getByText('Kết nối thành công!')).toBeVisible();
-}
 
 async function subscribe(page: Page, pageName: string, action: 'bình luận' | 'tin nhắn') {
   const row = page.getByRole('row', { name: new RegExp(pageName) });
@@ -39,16 +28,17 @@ test.describe('The bot at work (Meta sandbox)', () => {
     const request = await playwright.request.newContext();
     await registerAccount(request, account);
     const token = await signIn(page, account);
-    await uploadDocument(request, token, 'Thực đơn', 'thuc-don.txt', 'Bánh mì thịt nướng giá 25.000 VNĐ một ổ.\nBánh mì chả cá giá 20.000 VNĐ.\nGiao hàng miễn phí trong bán kính 3 km.');
+    await uploadDocument(request, token, 'Bảng giá', 'bang-gia.txt', 'Rau cải ngọt hữu cơ giá 25.000 VNĐ một kg.\nCà chua bi giá 40.000 VNĐ một kg.\nGiao hàng miễn phí trong bán kính 3 km.');
     await topUp(request, token, userIdOf(token), 50_000);
     await request.dispose();
 
-    await connectSandbox(page);
-    await subscribe(page, 'Tiệm Bánh Mì Cô Lan', 'bình luận');
-    await subscribe(page, 'Tiệm Bánh Mì Cô Lan', 'tin nhắn');
+    // Minh's pages: the page-manager spec subscribes Lan's (sandbox subscriptions are shared, as at Meta).
+    await connectSandbox(page, 'Trần Văn Minh');
+    await subscribe(page, 'Nông Sản Sạch Minh Phát', 'bình luận');
+    await subscribe(page, 'Nông Sản Sạch Minh Phát', 'tin nhắn');
 
-    await sendTestEvent(page, 'Tiệm Bánh Mì Cô Lan', 'Bình luận', 'Trần Thị Mai', 'Bánh mì thịt nướng giá bao nhiêu vậy shop?');
-    await sendTestEvent(page, 'Tiệm Bánh Mì Cô Lan', 'Tin nhắn', 'Ngô Văn Phúc', 'Shop có giao hàng miễn phí không?');
+    await sendTestEvent(page, 'Nông Sản Sạch Minh Phát', 'Bình luận', 'Trần Thị Mai', 'Rau cải ngọt giá bao nhiêu vậy shop?');
+    await sendTestEvent(page, 'Nông Sản Sạch Minh Phát', 'Tin nhắn', 'Ngô Văn Phúc', 'Shop có giao hàng miễn phí không?');
     // What the sandbox (Meta) received back: the bot's reply under the comment.
     await expect(page.getByRole('cell', { name: /Reply to comment .*25\.000/ })).toBeVisible({ timeout: 20_000 });
 
@@ -58,15 +48,15 @@ test.describe('The bot at work (Meta sandbox)', () => {
     await expect(commentThread).toHaveAttribute('data-state', 'bot', { timeout: 20_000 });
     await commentThread.click();
     const detail = page.getByTestId('thread-detail');
-    await expect(detail.locator('[data-testid="inbox-item"][data-author="customer"]')).toContainText('Bánh mì thịt nướng giá bao nhiêu');
+    await expect(detail.locator('[data-testid="inbox-item"][data-author="customer"]')).toContainText('Rau cải ngọt giá bao nhiêu');
     const botReply = detail.locator('[data-testid="inbox-item"][data-author="bot"]');
     await expect(botReply).toContainText('25.000');
     await expect(botReply.getByTestId('item-cost')).toBeVisible();
 
     // A person answers by hand: the reply goes to Facebook and the bot steps back on this thread.
-    await page.getByTestId('reply-input').fill('Dạ chị ghé tiệm lúc nào em để dành bánh nóng cho chị ạ!');
+    await page.getByTestId('reply-input').fill('Dạ chị cần bao nhiêu kg để em để dành rau tươi cho chị ạ!');
     await page.getByTestId('reply-send').click();
-    await expect(detail.locator('[data-testid="inbox-item"][data-author="human"]')).toContainText('để dành bánh nóng');
+    await expect(detail.locator('[data-testid="inbox-item"][data-author="human"]')).toContainText('để dành rau tươi');
     await expect(page.getByTestId('bot-status')).toContainText('Bot tạm dừng');
     await expect(commentThread).toHaveAttribute('data-state', 'human');
 
@@ -79,7 +69,7 @@ test.describe('The bot at work (Meta sandbox)', () => {
 
     // The balance: the bot's replies are token transactions.
     await page.goto('/user-dashboard/balance/?tab=tokens');
-    await expect(page.getByRole('cell', { name: /Bot comment reply · Tiệm Bánh Mì Cô Lan/ })).toBeVisible();
-    await expect(page.getByRole('cell', { name: /Bot Messenger reply · Tiệm Bánh Mì Cô Lan/ })).toBeVisible();
+    await expect(page.getByRole('cell', { name: /Bot comment reply · Nông Sản Sạch Minh Phát/ })).toBeVisible();
+    await expect(page.getByRole('cell', { name: /Bot Messenger reply · Nông Sản Sạch Minh Phát/ })).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
 import { newAccount, registerAccount, signIn } from '../support/accounts';
+import { connectSandbox } from '../support/facebook';
 import { expect, test } from '../support/fixtures';
 
 /** A real 2×2 PNG (signature, IHDR, IDAT, IEND with their CRCs): what a shop would upload, only smaller. */
@@ -35,17 +35,6 @@ function tinyPng(): Buffer {
 function vietnamWallClock(instant: Date): string {
   const local = new Date(instant.getTime() + 7 * 3600 * 1000).toISOString();
   return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`;
-}
-
-async function connectSandbox(page: Page) {
-  await page.goto('/user-dashboard/page-manager/');
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Kết nối Facebook' }).click();
-  const popup = await popupOpened;
-  const popupClosed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: /Tiếp tục với tên Nguyễn Thị Lan/ }).click();
-  await popupClosed;
-  await expect(page.getByText('Kết nối thành công!')).toBeVisible();
 }
 
 test.describe('Scheduled posts (Meta sandbox)', () => {

@@ -1,9 +1,8 @@
 import { CopyOutlined, ReloadOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
-import { formatVnd, formatVndNumber, hrefOf, type Citation } from '@pagemate/shared-contracts';
+import { formatVnd, formatVndNumber, hrefOf, type Citation, AppLink } from '@pagemate/shared-contracts';
 import { Alert, App, Avatar, Button, Flex, Spin, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../shared/api-error-text';
-import { AppLink } from '../../shared/app-link';
 import { locatorText } from '../../shared/locator-text';
 import { RichText } from './rich-text';
 import type { UiMessage } from './use-chat';

@@ -1,9 +1,8 @@
 import { LoadingOutlined } from '@ant-design/icons';
-import { hrefOf, type CollectionFile } from '@pagemate/shared-contracts';
+import { hrefOf, type CollectionFile, AppLink } from '@pagemate/shared-contracts';
 import { Checkbox, Empty, Flex, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../shared/app-link';
 import { isIndexing } from '../documents/documents-api';
 
 interface FilePickerProps {

@@ -1,9 +1,8 @@
 import { CheckOutlined, ExclamationCircleOutlined, LoadingOutlined, RobotOutlined, UserOutlined, WarningOutlined } from '@ant-design/icons';
-import { formatVnd, type InboxItem, type ReplyReason } from '@pagemate/shared-contracts';
+import { formatVnd, type InboxItem, type ReplyReason, AppLink } from '@pagemate/shared-contracts';
 import { Avatar, Flex, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../shared/app-link';
 import { formatFull, formatItemTime, itemOutcome } from './inbox-model';
 import { DEPOSIT_HREF, PAGE_MANAGER_HREF } from './inbox-links';
 

@@ -1,3 +1,4 @@
+import { AppLink } from '@pagemate/shared-contracts';
 import { FacebookOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { FacebookPage, InboxKind } from '@pagemate/shared-contracts';
@@ -6,7 +7,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext } from 'react-router-dom';
 import { apiErrorText } from '../../shared/api-error-text';
-import { AppLink } from '../../shared/app-link';
 import { useUserId } from '../../shared/use-user-id';
 import { INBOX_POLLING, useInboxPagesQuery, useInboxThreadsQuery } from './inbox-api';
 import { useLocalInboxLocation, useUrlInboxLocation, type InboxLocation } from './inbox-location';
@@ -59,7 +59,7 @@ function InboxView({ kind, title, location }: InboxScreenProps & { location: Inb
         }
       />
     );
-  } else if (!picked || userId === null) body = <NoPages />;
+  } else if (!picked || userId === null) body = <NoPages description={t('inbox.noPages.description')} testId="inbox-no-pages" />;
   else {
     body = (
       <Flex vertical gap={16}>
@@ -108,16 +108,17 @@ export function PagePicker({ pages, value, onChange }: { pages: PickablePage[]; 
   );
 }
 
-function NoPages() {
+/** No Facebook page connected yet: where to connect one. */
+export function NoPages({ description, testId }: { description: string; testId: string }) {
   const { t } = useTranslation('crm');
   return (
-    <Card data-testid="inbox-no-pages">
+    <Card data-testid={testId}>
       <Empty
         image={<FacebookOutlined aria-hidden style={{ fontSize: 56, color: '#1877f2' }} />}
         description={
           <Flex vertical gap={4} align="center">
             <Typography.Text strong>{t('inbox.noPages.title')}</Typography.Text>
-            <Typography.Text type="secondary">{t('inbox.noPages.description')}</Typography.Text>
+            <Typography.Text type="secondary">{description}</Typography.Text>
           </Flex>
         }
       >

@@ -1,7 +1,7 @@
+import { AppLink } from '@pagemate/shared-contracts';
 import type { FacebookPage, InboxKind } from '@pagemate/shared-contracts';
 import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../shared/app-link';
 import { subscriptionFor } from './inbox-model';
 import { DEPOSIT_HREF, PAGE_MANAGER_HREF } from './inbox-links';
 

@@ -1,11 +1,10 @@
 import { CalendarOutlined, RobotOutlined } from '@ant-design/icons';
-import { formatVnd, POST_LIMITS, REPEAT_DAYS, vietnamDay, type ScheduledPost } from '@pagemate/shared-contracts';
+import { formatVnd, POST_LIMITS, REPEAT_DAYS, vietnamDay, type ScheduledPost, AppLink } from '@pagemate/shared-contracts';
 import { Alert, Button, Checkbox, DatePicker, Drawer, Flex, Form, Grid, Input, InputNumber, Radio, Select, Tag, Typography, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorCode, apiErrorText } from '../../shared/api-error-text';
-import { AppLink } from '../../shared/app-link';
 import { DEPOSIT_HREF } from '../inbox/inbox-links';
 import type { PickablePage } from '../inbox/inbox-model';
 import { isSaveError, usePostCreateMutation, usePostDraftMutation, usePostUpdateMutation } from './posts-api';

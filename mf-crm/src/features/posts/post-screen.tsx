@@ -1,18 +1,18 @@
-import { FacebookOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { AppLink } from '@pagemate/shared-contracts';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { FacebookPage, ScheduledPost } from '@pagemate/shared-contracts';
-import { Alert, App, Button, Card, Empty, Flex, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Empty, Flex, Skeleton, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext } from 'react-router-dom';
 import { apiErrorText } from '../../shared/api-error-text';
-import { AppLink } from '../../shared/app-link';
 import { useUserId } from '../../shared/use-user-id';
 import { useInboxPagesQuery } from '../inbox/inbox-api';
 import { PAGE_MANAGER_HREF } from '../inbox/inbox-links';
 import { useLocalInboxLocation, useUrlInboxLocation, type InboxLocation } from '../inbox/inbox-location';
 import { chosenPage, connectedPages } from '../inbox/inbox-model';
-import { PagePicker } from '../inbox/inbox-screen';
+import { NoPages, PagePicker } from '../inbox/inbox-screen';
 import { POSTS_POLLING, usePostDeleteMutation, usePostListQuery } from './posts-api';
 import { PostEditor, type EditorMode } from './post-editor';
 import { editablePostIds, emptyFormValues, formValuesOf, nextRunOf, POST_TABS, postsOfTab, remainingIterations, tabCounts, type PostTab } from './post-model';
@@ -62,7 +62,7 @@ function PostsView({ location }: { location: InboxLocation }) {
         }
       />
     );
-  } else if (!picked || userId === null) body = <NoPages />;
+  } else if (!picked || userId === null) body = <NoPages description={t('posts.noPagesDescription')} testId="posts-no-pages" />;
   else {
     body = (
       <PagePosts
@@ -180,23 +180,3 @@ function PagePosts({ page, userId, tab, onTab, onEdit }: { page: FacebookPage; u
   );
 }
 
-function NoPages() {
-  const { t } = useTranslation('crm');
-  return (
-    <Card data-testid="posts-no-pages">
-      <Empty
-        image={<FacebookOutlined aria-hidden style={{ fontSize: 56, color: '#1877f2' }} />}
-        description={
-          <Flex vertical gap={4} align="center">
-            <Typography.Text strong>{t('inbox.noPages.title')}</Typography.Text>
-            <Typography.Text type="secondary">{t('posts.noPagesDescription')}</Typography.Text>
-          </Flex>
-        }
-      >
-        <AppLink to={PAGE_MANAGER_HREF} testId="page-manager-link">
-          {t('inbox.noPages.action')}
-        </AppLink>
-      </Empty>
-    </Card>
-  );
-}

@@ -119,6 +119,38 @@ function inboxServicePlugin(app: FastifyInstance) {
     if (handoffMs > 0) await repo.handoff(tx, threadId, new Date(at.getTime() + handoffMs), now());
   }
 
+  /**
+   * A customer's comment or message, once (a known Facebook id inserts nothing); one with text is queued for the
+   * bot's answer (`jobs`), one without (a photo, a sticker) is recorded as not to be answered.
+   */
+  async function recordCustomerItem(
+    tx: Transaction,
+    thread: InboxThreadRow,
+    event: { externalId: string; text: string; createdAt: Date },
+    summary: IngestSummary,
+    jobs: string[],
+  ) {
+    const answerable = event.text.trim() !== '';
+    const item = await repo.insertItem(
+      tx,
+      {
+        threadId: thread.id,
+        userId: thread.userId,
+        pageId: thread.pageId,
+        author: 'customer',
+        externalId: event.externalId,
+        text: event.text,
+        createdAt: event.createdAt,
+        replyStatus: answerable ? 'pending' : 'skipped',
+        reason: answerable ? null : 'no_text',
+      },
+      now(),
+    );
+    if (!item) return void (summary.duplicates += 1);
+    await repo.touchThread(tx, thread.id, { author: 'customer', text: event.text, at: event.createdAt }, now());
+    if (answerable) jobs.push(item.id);
+  }
+
   /** A comment: the customer's (answered once) or the page's own (a person answering from Facebook, or our echo). */
   async function ingestComment(tx: Transaction, userId: string, event: CommentEvent, summary: IngestSummary, jobs: string[]) {
     const fromPage = event.fromId === event.pageId;
@@ -157,25 +189,7 @@ function inboxServicePlugin(app: FastifyInstance) {
       { userId, pageId: event.pageId, kind: 'comment', externalId: rootId, postId: event.postId, customerId: event.fromId, customerName: event.fromName },
       now(),
     );
-    const text = event.text.trim();
-    const item = await repo.insertItem(
-      tx,
-      {
-        threadId: thread.id,
-        userId,
-        pageId: event.pageId,
-        author: 'customer',
-        externalId: event.commentId,
-        text: event.text,
-        createdAt: event.createdAt,
-        replyStatus: text === '' ? 'skipped' : 'pending',
-        reason: text === '' ? 'no_text' : null,
-      },
-      now(),
-    );
-    if (!item) return void (summary.duplicates += 1);
-    await repo.touchThread(tx, thread.id, { author: 'customer', text: event.text, at: event.createdAt }, now());
-    if (text !== '') jobs.push(item.id);
+    await recordCustomerItem(tx, thread, { externalId: event.commentId, text: event.text, createdAt: event.createdAt }, summary, jobs);
   }
 
   /** A Messenger message: the customer's (answered once), or an echo of the page's (ours confirms a send; a person's is a handoff). */
@@ -205,25 +219,7 @@ function inboxServicePlugin(app: FastifyInstance) {
       summary.handoffs += 1;
       return;
     }
-    const text = event.text.trim();
-    const item = await repo.insertItem(
-      tx,
-      {
-        threadId: thread.id,
-        userId,
-        pageId: event.pageId,
-        author: 'customer',
-        externalId: event.mid,
-        text: event.text,
-        createdAt: event.createdAt,
-        replyStatus: text === '' ? 'skipped' : 'pending',
-        reason: text === '' ? 'no_text' : null,
-      },
-      now(),
-    );
-    if (!item) return void (summary.duplicates += 1);
-    await repo.touchThread(tx, thread.id, { author: 'customer', text: event.text, at: event.createdAt }, now());
-    if (text !== '') jobs.push(item.id);
+    await recordCustomerItem(tx, thread, { externalId: event.mid, text: event.text, createdAt: event.createdAt }, summary, jobs);
   }
 
   const service: InboxService = {
