@@ -1,8 +1,6 @@
-import { FeaturePlaceholder } from '@pagemate/shared-contracts';
-import { useTranslation } from 'react-i18next';
+import { ClientScreen } from '../features/clients/client-screen';
 
-/** Clients met through the pages, with a client detail modal (later issue). */
+/** Clients met through the pages, with a client detail modal (their conversations and orders). */
 export function ClientManagerPage() {
-  const { t } = useTranslation('crm');
-  return <FeaturePlaceholder title={t('clientManager.title')} />;
+  return <ClientScreen />;
 }

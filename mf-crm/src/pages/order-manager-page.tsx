@@ -1,8 +1,6 @@
-import { FeaturePlaceholder } from '@pagemate/shared-contracts';
-import { useTranslation } from 'react-i18next';
+import { OrderScreen } from '../features/orders/order-screen';
 
-/** Orders taken through the pages (later issue). */
+/** Orders taken through the pages: by hand here, or captured by the bot from a conversation. */
 export function OrderManagerPage() {
-  const { t } = useTranslation('crm');
-  return <FeaturePlaceholder title={t('orderManager.title')} />;
+  return <OrderScreen />;
 }

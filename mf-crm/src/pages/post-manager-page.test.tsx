@@ -55,7 +55,7 @@ function freezeAt(time: Date, timers = false) {
 const at = (wall: string) => new Date(`${wall}+07:00`).toISOString();
 
 function schedule(): ScheduledPost[] {
-  const weekly = { repeat: { kind: 'days' as const, days: ['mon' as const, 'fri' as const] }, iterations: 10, content: 'Giảm 20% áo thun cotton cuối tuần!\nGhé shop ngay nhé.' };
+  const weekly = { repeat: { kind: 'days' as const, days: ['mon' as const, 'fri' as const] }, iterations: 10, first_time: at('2026-01-02T09:00'), content: 'Giảm 20% áo thun cotton cuối tuần!\nGhé shop ngay nhé.' };
   return [
     aPost({ ...weekly, post_id: 'post-1', run_id: 'r1', seq: 1, time: at('2026-01-02T09:00'), status: 'published', facebook_url: 'https://www.facebook.com/p1/posts/111', facebook_post_id: 'p1_111' }),
     aPost({
@@ -368,7 +368,7 @@ describe('post form', () => {
     expect(byTestId('post-form-error')[0]?.textContent).toBeTruthy();
   });
 
-  it('updates a scheduled post from its next time (update mode)', async () => {
+  it('updates a scheduled post keeping its schedule: first time and number of posts (update mode)', async () => {
     await inLanguage('vi');
     freezeAt(NOW);
     const { api } = postsApi({ [UPDATE]: (call) => [aPost({ ...(call.body as object), post_id: 'post-1' })] });
@@ -376,11 +376,11 @@ describe('post form', () => {
     await click(byTestId('post-edit')[1]);
     expect(document.querySelector('.ant-drawer-title')?.textContent).toBe('Cập nhật bài đăng');
     expect(content().value).toBe('Giảm 20% áo thun cotton cuối tuần!\nGhé shop ngay nhé.');
-    expect(document.querySelector<HTMLInputElement>('[data-testid="post-time"] input')?.value).toBe('09/01/2026 09:00');
+    // The schedule as it was set (its start is past: kept, the server goes on from the next post).
+    expect(document.querySelector<HTMLInputElement>('[data-testid="post-time"] input')?.value).toBe('02/01/2026 09:00');
     expect(checkbox('mon')?.checked).toBe(true);
     expect(checkbox('fri')?.checked).toBe(true);
-    // Posts 1 and 2 went out: 8 of 10 are left, from Friday's.
-    expect(document.querySelector<HTMLInputElement>('input[data-testid="post-iterations"]')?.value).toBe('8');
+    expect(document.querySelector<HTMLInputElement>('input[data-testid="post-iterations"]')?.value).toBe('10');
 
     await typeInto(content(), 'Giảm 30% cuối tuần!');
     await save();
@@ -391,9 +391,9 @@ describe('post form', () => {
         idea: '',
         content: 'Giảm 30% cuối tuần!',
         page_ids: ['p1'],
-        time: at('2026-01-09T09:00'),
+        time: at('2026-01-02T09:00'),
         repeat: { kind: 'days', days: ['mon', 'fri'] },
-        iterations: 8,
+        iterations: 10,
         end_date: null,
         media_ids: ['m1', 'm2'],
       },

@@ -1,4 +1,4 @@
-import { endpointPathOf, type FacebookAccount, type FacebookPage, type InboxItem, type InboxThread, type ScheduledPost } from '@pagemate/shared-contracts';
+import { endpointPathOf, type Client, type FacebookAccount, type FacebookPage, type InboxItem, type InboxThread, type Order, type ScheduledPost } from '@pagemate/shared-contracts';
 import { AxiosError, type AxiosAdapter, type AxiosProgressEvent, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 
 export interface Call {
@@ -110,7 +110,9 @@ export function anItem(overrides: Partial<InboxItem> = {}): InboxItem {
 }
 
 export function aPost(overrides: Partial<ScheduledPost> = {}): ScheduledPost {
+  const time = overrides.time ?? new Date(Date.now() + 2 * 3600_000).toISOString();
   return {
+    first_time: time,
     post_id: 'post-1',
     run_id: 'run-1',
     page_id: 'p1',
@@ -118,7 +120,7 @@ export function aPost(overrides: Partial<ScheduledPost> = {}): ScheduledPost {
     idea: '',
     content: 'Giảm 20% áo thun cotton cuối tuần này! Ghé shop ngay nhé.',
     page_ids: ['p1'],
-    time: new Date(Date.now() + 2 * 3600_000).toISOString(),
+    time,
     repeat: { kind: 'none' },
     iterations: null,
     end_date: null,
@@ -127,6 +129,41 @@ export function aPost(overrides: Partial<ScheduledPost> = {}): ScheduledPost {
     facebook_post_id: null,
     facebook_url: null,
     error: null,
+    ...overrides,
+  };
+}
+
+export function aClient(overrides: Partial<Client> = {}): Client {
+  return {
+    id: 'cl-1',
+    name: 'Nguyễn Thị Mai',
+    phone: '0912 345 678',
+    favoriteColor: 'Hồng pastel',
+    stylePreference: 'Thanh lịch',
+    page_id: 'p1',
+    note: '',
+    order_count: 0,
+    created_at: '2026-01-03T02:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function anOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    orderId: 'o-1',
+    productName: 'Áo thun cotton',
+    unitPrice: 150_000,
+    quantity: 2,
+    totalPrice: 300_000,
+    deliveryAddress: '12 Lý Thường Kiệt, Hà Nội',
+    status: 'new',
+    page_id: 'p1',
+    client_id: null,
+    client_name: '',
+    conversation_id: null,
+    source: 'manual',
+    note: '',
+    created_at: '2026-01-04T03:00:00.000Z',
     ...overrides,
   };
 }

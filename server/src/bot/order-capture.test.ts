@@ -24,7 +24,7 @@ describe('order capture from a conversation', () => {
       unitPrice: 25_000,
       quantity: 2,
       totalPrice: 50_000,
-      deliveryAddress: '12 Lê Lợi, Quận 1 nhé',
+      deliveryAddress: '12 Lê Lợi, Quận 1',
       phone: '0912345678',
     });
     expect(captureOrder('Lấy em ba ly trà đào cam sả', products)).toMatchObject({ productName: 'Trà đào cam sả', quantity: 3, totalPrice: 90_000, deliveryAddress: '' });

@@ -73,6 +73,8 @@ function deliveryAddressOf(text: string): string {
   const cleaned = found
     .replace(/(?:\+?84|0)\d[\d\s.-]{7,13}\d/g, '')
     .replace(/[,\s]+$/u, '')
+    // Sentence-final particles are manners, not part of the address ("… Quận 1 nhé").
+    .replace(/(?:[,\s]+(?:nhé|nhe|nha|nhá|ạ|với|giúp mình|giúp em|please|thanks))+$/iu, '')
     .trim();
   // "giao hàng miễn phí không?": a question about delivery, not an address.
   return cleaned.length >= 6 && /\d|\p{Lu}/u.test(cleaned) ? cleaned.slice(0, 300) : '';

@@ -208,6 +208,8 @@ export const scheduledPostSchema = z.object({
   page_ids: z.array(idSchema),
   /** When this occurrence posts (ISO instant). */
   time: z.string(),
+  /** The schedule's first post (ISO instant): an update keeping it keeps the schedule going as it was. */
+  first_time: z.string(),
   repeat: postRepeatSchema,
   iterations: z.number().int().positive().nullable(),
   end_date: z.string().nullable(),

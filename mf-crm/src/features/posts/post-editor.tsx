@@ -60,7 +60,7 @@ export function PostEditor({ mode, userId, pages, onClose, onSaved }: PostEditor
   const current = (): PostFormValues => ({ ...mode.initial, ...form.getFieldsValue(true) });
   const rule = (field: keyof PostFormValues): FormRule => ({
     validator: () => {
-      const problem = fieldProblem(field, current(), Date.now());
+      const problem = fieldProblem(field, current(), Date.now(), mode.kind === 'update' ? mode.initial.time : null);
       return problem
         ? Promise.reject(new Error(t(`posts.form.problems.${problem}`, { max: POST_LIMITS.contentMaxChars, maxIterations: POST_LIMITS.maxIterations, maxEvery: POST_LIMITS.maxEvery })))
         : Promise.resolve();

@@ -17,7 +17,6 @@ import {
   fromWallClock,
   imageRefusal,
   nextRunOf,
-  remainingIterations,
   postsOfTab,
   previewOf,
   tabCounts,
@@ -85,14 +84,15 @@ describe('list', () => {
     expect(nextRunOf(rows, rows[4] as ScheduledPost).run_id).toBe('e');
   });
 
-  it('counts the posts a schedule has left, across earlier updates (which restart it after the run they cancelled)', () => {
-    const weekly = { post_id: 'w', iterations: 10, repeat: { kind: 'days' as const, days: ['mon' as const] } };
-    const fresh = aPost({ ...weekly, seq: 3 });
-    expect(remainingIterations([fresh], fresh)).toBe(8);
-    // Updated when run 2 was next (cancelled) with 9 left: runs 3, 4… are the new schedule's 1st, 2nd…
-    const restarted = aPost({ ...weekly, iterations: 9, seq: 4 });
-    expect(remainingIterations([aPost({ ...weekly, seq: 2, status: 'cancelled' }), restarted], restarted)).toBe(8);
-    expect(remainingIterations([], aPost({ ...weekly, iterations: null }))).toBeNull();
+  it('an update keeps the schedule: its first time (past once started) and stop rule, previewing what is to come', () => {
+    const weekly = aPost({ post_id: 'w', iterations: 10, repeat: { kind: 'days', days: ['mon'] }, first_time: '2025-12-29T02:00:00.000Z', time: '2026-01-12T02:00:00.000Z', seq: 3 });
+    const update = formValuesOf(weekly, { withTime: true, now: NOW });
+    expect(update).toMatchObject({ time: '2025-12-29T09:00', iterations: 10 });
+    // The unchanged start may be in the past; a changed one must be ahead.
+    expect(fieldProblem('time', update, NOW, update.time)).toBeNull();
+    expect(fieldProblem('time', { ...update, time: '2025-12-30T09:00' }, NOW, update.time)).toBe('timePast');
+    const preview = previewOf(update, 5, NOW);
+    expect(preview?.next.every((at) => at.getTime() >= NOW)).toBe(true);
   });
 });
 
@@ -134,7 +134,7 @@ describe('form values ↔ body', () => {
     });
     const update = formValuesOf(post, { withTime: true, now: NOW });
     expect(update).toMatchObject({ time: '2026-01-09T09:00', repeatKind: 'days', days: ['mon', 'fri'], endKind: 'date', endDate: '2026-02-28', pageIds: ['p1', 'p2'], idea: 'giảm giá' });
-    expect(bodyOf(update, 'u-7')).toMatchObject({ time: post.time, repeat: post.repeat, iterations: null, end_date: '2026-02-28' });
+    expect(bodyOf(update, 'u-7')).toMatchObject({ time: post.first_time, repeat: post.repeat, iterations: null, end_date: '2026-02-28' });
     expect(formValuesOf(post, { withTime: false, now: NOW }).time).toBe('2026-01-05T09:00');
   });
 
@@ -171,11 +171,11 @@ describe('checks', () => {
   });
 
   it('previews the next times and the total', () => {
-    const preview = previewOf(values({ repeatKind: 'days', days: ['mon', 'fri'], endKind: 'iterations', iterations: 10 }));
+    const preview = previewOf(values({ repeatKind: 'days', days: ['mon', 'fri'], endKind: 'iterations', iterations: 10 }), 5, NOW);
     expect(preview?.total).toBe(10);
     expect(preview?.next.map((d) => toWallClock(d))).toEqual(['2026-01-05T09:00', '2026-01-09T09:00', '2026-01-12T09:00', '2026-01-16T09:00', '2026-01-19T09:00']);
     expect(previewOf(values({ repeatKind: 'days', days: [] }))).toBeNull();
-    expect(previewOf(values())?.total).toBe(1);
+    expect(previewOf(values(), 5, NOW)?.total).toBe(1);
   });
 
   it('refuses images of another type or over the size limit', () => {

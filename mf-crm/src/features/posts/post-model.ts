@@ -61,17 +61,6 @@ export function nextRunOf(posts: readonly ScheduledPost[], row: ScheduledPost): 
   return runs[0] ?? row;
 }
 
-/**
- * How many posts a schedule still has from `run` on (null: no count, it ends by date or not at all). A run's
- * `seq` keeps counting across updates while `iterations` counts from the schedule's start: an update starts the
- * schedule again after the last run it cancelled, so the highest cancelled `seq` of the post is where it restarted.
- */
-export function remainingIterations(posts: readonly ScheduledPost[], run: ScheduledPost): number | null {
-  if (run.iterations === null) return null;
-  const restartedAfter = Math.max(0, ...posts.filter((post) => post.post_id === run.post_id && post.status === 'cancelled' && post.seq < run.seq).map((post) => post.seq));
-  return Math.min(POST_LIMITS.maxIterations, Math.max(1, run.iterations - (run.seq - restartedAfter) + 1));
-}
-
 // ---------------------------------------------------------------------------------------------- time
 
 /** Vietnam wall-clock fields of an instant. */
@@ -202,22 +191,22 @@ export function emptyFormValues(pageIds: string[], now: number): PostFormValues 
 }
 
 /**
- * A post as the form shows it. Update mode: from its next scheduled run, with the posts it has left (the update
- * starts the schedule again from that time). Reuse (`withTime: false`): the same post as a new one.
+ * A post as the form shows it. Update mode (`withTime`): with its schedule's first time and stop rule — kept as
+ * they are, the server continues the schedule from its next future post. Reuse: the same post as a new one.
  */
-export function formValuesOf(post: ScheduledPost, options: { withTime: boolean; now: number; iterations?: number | null }): PostFormValues {
+export function formValuesOf(post: ScheduledPost, options: { withTime: boolean; now: number }): PostFormValues {
   const repeat = post.repeat;
   return {
     idea: post.idea,
     content: post.content,
     pageIds: [...post.page_ids],
-    time: options.withTime ? toWallClock(post.time) : defaultFirstTime(options.now),
+    time: options.withTime ? toWallClock(post.first_time) : defaultFirstTime(options.now),
     repeatKind: repeat.kind,
     days: repeat.kind === 'days' ? REPEAT_DAYS.filter((day) => repeat.days.includes(day)) : [],
     every: repeat.kind === 'custom' ? repeat.every : 1,
     unit: repeat.kind === 'custom' ? repeat.unit : 'weeks',
     endKind: post.iterations === null && post.end_date !== null ? 'date' : 'iterations',
-    iterations: (options.iterations !== undefined ? options.iterations : post.iterations) ?? (post.end_date === null ? 10 : null),
+    iterations: post.iterations ?? (post.end_date === null ? 10 : null),
     endDate: post.end_date,
     images: [...post.images],
   };
@@ -298,8 +287,11 @@ export type FormProblem =
   | 'endDateBeforeStart'
   | 'noOccurrence';
 
-/** Why a field's value cannot be saved (the same rules as the contract, plus "in the future"), or null. */
-export function fieldProblem(field: keyof PostFormValues, values: PostFormValues, now: number): FormProblem | null {
+/**
+ * Why a field's value cannot be saved (the same rules as the contract, plus "in the future"), or null. `keptTime`:
+ * an update's unchanged first time, in the past once the schedule started — keeping it is allowed.
+ */
+export function fieldProblem(field: keyof PostFormValues, values: PostFormValues, now: number, keptTime?: string | null): FormProblem | null {
   switch (field) {
     case 'content': {
       const content = values.content.trim();
@@ -311,6 +303,7 @@ export function fieldProblem(field: keyof PostFormValues, values: PostFormValues
     case 'time': {
       const first = fromWallClock(values.time);
       if (!first) return 'timeRequired';
+      if (keptTime !== undefined && keptTime !== null && values.time === keptTime) return null;
       return first.getTime() < now + MIN_LEAD_MS ? 'timePast' : null;
     }
     case 'days':
@@ -326,7 +319,7 @@ export function fieldProblem(field: keyof PostFormValues, values: PostFormValues
       if (!values.endDate) return 'endDateRequired';
       const first = fromWallClock(values.time);
       if (first && values.endDate < vietnamDay(first)) return 'endDateBeforeStart';
-      return previewOf(values)?.total === 0 ? 'noOccurrence' : null;
+      return previewOf(values, PREVIEW_COUNT, now)?.total === 0 ? 'noOccurrence' : null;
     }
     default:
       return null;
@@ -334,14 +327,15 @@ export function fieldProblem(field: keyof PostFormValues, values: PostFormValues
 }
 
 /** The next posting times the form previews, and how many there will be in all (null: no valid time yet). */
-export function previewOf(values: PostFormValues, limit = PREVIEW_COUNT): { next: Date[]; total: number } | null {
+export function previewOf(values: PostFormValues, limit = PREVIEW_COUNT, now = Date.now()): { next: Date[]; total: number } | null {
   const first = fromWallClock(values.time);
   if (!first) return null;
   if (values.repeatKind === 'days' && values.days.length === 0) return null;
   if (values.repeatKind === 'custom' && (values.every === null || values.every < 1)) return null;
   const { iterations, end_date } = endOf(values);
   const schedule = { first, repeat: repeatOf(values), iterations, endDate: end_date };
-  const all = occurrences(schedule);
+  // A schedule already under way (an update keeping its start) previews what is still to come.
+  const all = occurrences(schedule).filter((at) => at.getTime() >= now);
   return { next: all.slice(0, limit), total: all.length };
 }
 

@@ -15,7 +15,7 @@ import { chosenPage, connectedPages } from '../inbox/inbox-model';
 import { NoPages, PagePicker } from '../inbox/inbox-screen';
 import { POSTS_POLLING, usePostDeleteMutation, usePostListQuery } from './posts-api';
 import { PostEditor, type EditorMode } from './post-editor';
-import { editablePostIds, emptyFormValues, formValuesOf, nextRunOf, POST_TABS, postsOfTab, remainingIterations, tabCounts, type PostTab } from './post-model';
+import { editablePostIds, emptyFormValues, formValuesOf, nextRunOf, POST_TABS, postsOfTab, tabCounts, type PostTab } from './post-model';
 import { PostRow } from './post-row';
 
 /**
@@ -120,7 +120,7 @@ function PagePosts({ page, userId, tab, onTab, onEdit }: { page: FacebookPage; u
 
   const edit = (row: ScheduledPost) => {
     const next = nextRunOf(posts, row);
-    onEdit({ kind: 'update', post: next, initial: formValuesOf(next, { withTime: true, now: Date.now(), iterations: remainingIterations(posts, next) }) });
+    onEdit({ kind: 'update', post: next, initial: formValuesOf(next, { withTime: true, now: Date.now() }) });
   };
   const reuse = (row: ScheduledPost) => onEdit({ kind: 'add', initial: formValuesOf(row, { withTime: false, now: Date.now() }) });
   const remove = async (row: ScheduledPost) => {

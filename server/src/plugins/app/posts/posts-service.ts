@@ -142,6 +142,7 @@ async function postsServicePlugin(app: FastifyInstance) {
       content: post.content,
       page_ids: post.pageIds,
       time: run.runAt.toISOString(),
+      first_time: post.firstAt.toISOString(),
       repeat: repeatOf(post),
       iterations: post.iterations,
       end_date: post.endDate,

@@ -1,0 +1,59 @@
+import type { Page } from '@playwright/test';
+import { newAccount, registerAccount, signIn, uploadDocument } from '../support/accounts';
+import { connectSandbox } from '../support/facebook';
+import { expect, test } from '../support/fixtures';
+
+async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+}
+
+test.describe('Clients and orders (Meta sandbox)', () => {
+  test('an order written on Messenger is captured by the bot; the client detail shows it; orders filter by page', async ({ page, playwright }) => {
+    test.setTimeout(150_000);
+    const account = newAccount('user');
+    const request = await playwright.request.newContext();
+    await registerAccount(request, account);
+    const token = await signIn(page, account);
+    await uploadDocument(request, token, 'Menu', 'menu.txt', 'Trà sữa trân châu giá 35.000 VNĐ một ly.\nTrà đào cam sả giá 40.000 VNĐ.');
+    await request.dispose();
+
+    // Yến's pages: the other specs subscribe Lan's and Minh's (sandbox subscriptions are shared, as at Meta).
+    await connectSandbox(page, 'Lê Hoàng Yến');
+    const row = page.getByRole('row', { name: /Trà Sữa Hoàng Yến/ });
+    await row.getByRole('button', { name: 'Đăng ký trả lời tin nhắn' }).click();
+    await page.getByRole('button', { name: 'Đồng ý' }).click();
+    await expect(row.getByRole('button', { name: 'Hủy trả lời tin nhắn' })).toBeVisible();
+
+    // A customer orders on Messenger (the sandbox's test message).
+    await chooseOption(page, 'Trang', 'Trà Sữa Hoàng Yến');
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Gửi sự kiện thử' }) });
+    await form.locator('.ant-radio-button-wrapper', { hasText: 'Tin nhắn' }).click();
+    await page.getByLabel('Tên khách hàng').fill('Đỗ Thu Trang');
+    await page.getByLabel('Nội dung khách hàng viết').fill('Cho mình đặt 2 ly trà sữa trân châu, giao tới 15 Pasteur, Quận 3 nhé');
+    await page.getByRole('button', { name: 'Gửi sự kiện thử' }).click();
+    // The bot confirmed the order back on Messenger, with the exact figures.
+    await expect(page.getByRole('cell', { name: /Message to .*2 × Trà sữa trân châu.*70\.000/ })).toBeVisible({ timeout: 20_000 });
+
+    // The client manager: the client, and their detail with the conversation and the order.
+    await page.goto('/user-dashboard/client-manager/');
+    const client = page.getByTestId('client-row').filter({ hasText: 'Đỗ Thu Trang' });
+    await expect(client).toBeVisible();
+    await client.getByText('Đỗ Thu Trang').first().click();
+    const detail = page.getByTestId('client-detail');
+    await expect(detail).toBeVisible();
+    await expect(detail.getByTestId('client-conversation')).toHaveCount(1);
+    await expect(detail.getByTestId('client-order')).toContainText('Trà sữa trân châu');
+
+    // The order manager, filtered by page.
+    await page.goto('/user-dashboard/order-manager/');
+    const order = page.getByTestId('order-row').filter({ hasText: 'Trà sữa trân châu' });
+    await expect(order).toBeVisible();
+    await expect(order).toContainText('70.000');
+    await expect(order).toContainText('15 Pasteur, Quận 3');
+    await page.goto('/user-dashboard/order-manager/?page=109000000000031');
+    await expect(page.getByTestId('order-row')).toHaveCount(0);
+    await page.goto('/user-dashboard/order-manager/?page=109000000000032');
+    await expect(page.getByTestId('order-row')).toHaveCount(1);
+  });
+});

@@ -1,0 +1,174 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { skipToken } from '@reduxjs/toolkit/query';
+import type { Client } from '@pagemate/shared-contracts';
+import { Alert, App, Button, Empty, Flex, Input, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
+import { useMemo, useState, type HTMLAttributes, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '../../shared/api-error-text';
+import { useUserId } from '../../shared/use-user-id';
+import { useInboxPagesQuery } from '../inbox/inbox-api';
+import { connectedPages } from '../inbox/inbox-model';
+import { ClientDetailModal } from './client-detail';
+import { ClientForm } from './client-form';
+import { filterClients, formatDay, telHref } from './client-model';
+import { useClientDeleteMutation, useClientListQuery } from './clients-api';
+
+/** A click on a link or button of a row (or of its popconfirm, rendered in a portal) is not a click on the row. */
+const fromControl = (event: MouseEvent) => event.target instanceof Element && event.target.closest('a, button, .ant-popover') !== null;
+
+/**
+ * The client manager: the user's clients (search by name or phone), add or edit one in a modal, delete one
+ * (their orders stay), and a client's detail — conversations and orders — by clicking their row.
+ */
+export function ClientScreen() {
+  const { t } = useTranslation('crm');
+  const { message } = App.useApp();
+  const userId = useUserId();
+  const list = useClientListQuery(userId ?? skipToken);
+  const pagesQuery = useInboxPagesQuery(userId === null ? skipToken : undefined);
+  const pages = useMemo(() => connectedPages(pagesQuery.data), [pagesQuery.data]);
+  const [deleteClient] = useClientDeleteMutation();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<{ key: number; client: Client | null } | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const pageName = (pageId: string | undefined) => (pageId ? (pages.find((p) => p.page.page_id === pageId)?.page.page_name ?? pageId) : t('clients.noPage'));
+  const clients = useMemo(() => list.currentData ?? [], [list.currentData]);
+  const shown = useMemo(() => filterClients(clients, search), [clients, search]);
+  const opened = openId === null ? undefined : clients.find((client) => client.id === openId);
+  const edit = (client: Client | null) => setEditing((current) => ({ key: (current?.key ?? 0) + 1, client }));
+
+  const remove = async (client: Client) => {
+    if (userId === null) return;
+    const result = await deleteClient({ user_id: userId, id: client.id });
+    if (result.error === undefined) void message.success(t('clients.deleted'));
+    else void message.error(t('clients.deleteFailed', { error: apiErrorText(t, result.error) }));
+  };
+
+  const columns: TableColumnsType<Client> = [
+    {
+      key: 'name',
+      title: t('clients.columns.name'),
+      render: (_value, client) => (
+        <Typography.Link strong onClick={() => setOpenId(client.id)} data-testid="client-open">
+          {client.name}
+        </Typography.Link>
+      ),
+    },
+    {
+      key: 'phone',
+      title: t('clients.columns.phone'),
+      render: (_value, client) => (client.phone ? <a href={telHref(client.phone)}>{client.phone}</a> : null),
+    },
+    { key: 'favoriteColor', title: t('clients.columns.favoriteColor'), dataIndex: 'favoriteColor', responsive: ['md'] },
+    { key: 'stylePreference', title: t('clients.columns.stylePreference'), dataIndex: 'stylePreference', responsive: ['md'] },
+    { key: 'page', title: t('clients.columns.page'), render: (_value, client) => pageName(client.page_id), responsive: ['lg'] },
+    { key: 'orders', title: t('clients.columns.orders'), dataIndex: 'order_count', align: 'right' },
+    { key: 'createdAt', title: t('clients.columns.createdAt'), render: (_value, client) => formatDay(client.created_at), responsive: ['lg'] },
+    {
+      key: 'actions',
+      title: t('clients.columns.actions'),
+      render: (_value, client) => (
+        <Flex gap={4}>
+          <Button size="small" type="text" icon={<EditOutlined aria-hidden />} onClick={() => edit(client)} data-testid="client-edit">
+            {t('clients.edit')}
+          </Button>
+          <Popconfirm
+            title={t('clients.deleteConfirm.title', { name: client.name })}
+            description={t('clients.deleteConfirm.description')}
+            okText={t('clients.deleteConfirm.ok')}
+            cancelText={t('clients.deleteConfirm.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => remove(client)}
+          >
+            <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} data-testid="client-delete">
+              {t('clients.delete')}
+            </Button>
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ];
+
+  let body;
+  if (list.isError && !list.currentData) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        data-testid="clients-error"
+        title={t('clients.loadFailed', { error: apiErrorText(t, list.error) })}
+        action={
+          <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()}>
+            {t('clients.retry')}
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <Table<Client>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching && !list.currentData}
+        columns={columns}
+        dataSource={shown}
+        scroll={{ x: 'max-content' }}
+        pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search.trim() ? t('clients.noMatch', { search: search.trim() }) : t('clients.empty')} data-testid="clients-empty" />,
+        }}
+        onRow={(client) =>
+          ({
+            'data-testid': 'client-row',
+            'data-client-id': client.id,
+            style: { cursor: 'pointer' },
+            onClick: (event: MouseEvent) => {
+              if (!fromControl(event)) setOpenId(client.id);
+            },
+          }) as HTMLAttributes<HTMLElement>
+        }
+      />
+    );
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+          {t('clientManager.title')}
+        </Typography.Title>
+        <Flex gap={8} wrap>
+          <Input
+            allowClear
+            prefix={<SearchOutlined aria-hidden />}
+            placeholder={t('clients.search')}
+            aria-label={t('clients.search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            style={{ width: 280, maxWidth: '100%' }}
+            data-testid="clients-search"
+          />
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => edit(null)} disabled={userId === null} data-testid="client-new">
+            {t('clients.add')}
+          </Button>
+        </Flex>
+      </Flex>
+      {body}
+      {editing && userId !== null ? (
+        <ClientForm
+          key={editing.key}
+          client={editing.client}
+          userId={userId}
+          pages={pages}
+          onClose={() => setEditing(null)}
+          onSaved={(_saved, created) => {
+            void message.success(t(created ? 'clients.created' : 'clients.updated'));
+            setEditing(null);
+          }}
+        />
+      ) : null}
+      {opened && userId !== null ? <ClientDetailModal key={opened.id} client={opened} userId={userId} pageName={pageName} onClose={() => setOpenId(null)} /> : null}
+    </Flex>
+  );
+}
