@@ -1,12 +1,6 @@
-import { endpointPathOf, type BalanceSummary, type Deposit } from '@pagemate/shared-contracts';
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+export { FakeApiError, fakeApi as fakeBalanceApi, type Call } from '@pagemate/shared-contracts/testing';
+import type { BalanceSummary, Deposit } from '@pagemate/shared-contracts';
 
-export interface Call {
-  method: string;
-  path: string;
-  params: Record<string, unknown>;
-  body: unknown;
-}
 
 export const NOW = new Date('2025-03-04T03:00:00Z');
 
@@ -43,45 +37,5 @@ export function aSummary(overrides: Partial<BalanceSummary> = {}): BalanceSummar
   };
 }
 
-type Handler = (call: Call) => unknown;
 
-/**
- * A fake API behind the shared client. Each handler answers one endpoint path with the envelope's `data`;
- * a handler that throws `apiError(...)` answers with that error body; unknown paths are 404.
- */
-export function fakeBalanceApi(handlers: Record<string, Handler>) {
-  const calls: Call[] = [];
-  const ok = (config: InternalAxiosRequestConfig, data: unknown): AxiosResponse =>
-    ({ data: { status: 200, data }, status: 200, statusText: 'OK', headers: {}, config }) as AxiosResponse;
-  const fail = (config: InternalAxiosRequestConfig, status: number, code: string): never => {
-    const response = { data: { status, code, message: code }, status, statusText: code, headers: {}, config } as AxiosResponse;
-    throw new AxiosError(code, 'ERR_BAD_REQUEST', config, null, response);
-  };
-  const adapter: AxiosAdapter = async (config) => {
-    const call: Call = {
-      method: (config.method ?? 'get').toUpperCase(),
-      path: endpointPathOf(config.url, config.baseURL),
-      params: (config.params ?? {}) as Record<string, unknown>,
-      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
-    };
-    calls.push(call);
-    const handler = handlers[call.path];
-    if (!handler) return fail(config, 404, 'NOT_FOUND');
-    try {
-      return ok(config, handler(call));
-    } catch (error) {
-      if (error instanceof FakeApiError) return fail(config, error.status, error.code);
-      throw error;
-    }
-  };
-  return { adapter, calls, callsTo: (path: string) => calls.filter((c) => c.path === path) };
-}
 
-export class FakeApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-  ) {
-    super(code);
-  }
-}

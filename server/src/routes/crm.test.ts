@@ -106,6 +106,12 @@ describe.each(testDatabases)('clients and orders (%s)', (kind) => {
       await api(t, lan, 'POST', '/api/v1/facebook/client/save', { user_id: lan.userId, id: first.id, name: 'Chị Hạnh', phone: '0901 234 567', favoriteColor: 'Xanh ngọc', stylePreference: 'Tối giản' }),
     );
     expect(edited).toMatchObject({ name: 'Chị Hạnh', phone: '0901 234 567', favoriteColor: 'Xanh ngọc', stylePreference: 'Tối giản', page_id: BAKERY });
+    const moved = await api(t, lan, 'POST', '/api/v1/facebook/client/save', { user_id: lan.userId, id: first.id, name: 'Chị Hạnh', page_id: FASHION });
+    expect(moved.statusCode).toBe(400);
+    // A client entered by hand may move to another of the user's pages.
+    const manual = data<Client>(await api(t, lan, 'POST', '/api/v1/facebook/client/save', { user_id: lan.userId, name: 'Anh Tuấn', page_id: BAKERY }));
+    expect(data<Client>(await api(t, lan, 'POST', '/api/v1/facebook/client/save', { user_id: lan.userId, id: manual.id, name: 'Anh Tuấn', page_id: FASHION })).page_id).toBe(FASHION);
+    await api(t, lan, 'POST', '/api/v1/facebook/client/delete', { user_id: lan.userId, id: manual.id });
     const bad = await api(t, lan, 'POST', '/api/v1/facebook/client/save', { user_id: lan.userId, name: '', phone: 'call me' });
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { issues: { path: string }[] }).issues.map((issue) => issue.path).sort()).toEqual(['name', 'phone']);

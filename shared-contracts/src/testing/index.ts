@@ -16,3 +16,4 @@ export function unsignedTestToken(user: SessionUser, expiresInSeconds = 3600): s
 }
 export * from './remote-pages.js';
 export * from './mount-page.js';
+export * from './fake-api.js';

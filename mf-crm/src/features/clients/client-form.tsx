@@ -94,8 +94,11 @@ export function ClientForm({ client, userId, pages, onClose, onSaved }: ClientFo
             <Input data-testid="client-style" />
           </Form.Item>
         </Flex>
-        <Form.Item name="pageId" label={t('clients.form.page')}>
-          <Select allowClear placeholder={t('clients.form.pagePlaceholder')} options={pageOptions} aria-label={t('clients.form.page')} data-testid="client-page" />
+        <Form.Item name="pageId" label={t('clients.form.page')} extra={client?.conversation_id ? t('clients.form.pageFromConversation') : undefined}>
+          <Select
+            // A client who came from a conversation stays on that conversation's page.
+            disabled={Boolean(client?.conversation_id)}
+            allowClear placeholder={t('clients.form.pagePlaceholder')} options={pageOptions} aria-label={t('clients.form.page')} data-testid="client-page" />
         </Form.Item>
         <Form.Item name="note" label={t('clients.form.note')} rules={[tooLong(CLIENT_LIMITS.noteMax)]}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} count={{ show: true, max: CLIENT_LIMITS.noteMax }} data-testid="client-note" />

@@ -151,7 +151,12 @@ function crmServicePlugin(app: FastifyInstance) {
         return toClient(row, 0);
       }
       const existing = await ownClient(orm, userId, input.id);
-      await orm.update(clients).set(fields).where(eq(clients.id, existing.id));
+      const pageId = input.page_id ?? null;
+      // A client from a conversation is that conversation's person on that page: their page stays.
+      if (existing.customerId !== null && pageId !== null && pageId !== existing.pageId) {
+        throw new AppError(400, 'BAD_REQUEST', 'A client who came from a conversation stays on its page.');
+      }
+      await orm.update(clients).set(existing.customerId === null ? { ...fields, pageId } : fields).where(eq(clients.id, existing.id));
       return clientWithCount(existing.id);
     },
 
