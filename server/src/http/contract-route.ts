@@ -75,7 +75,7 @@ export function registerContract<C extends EndpointContract>(
     schema: {
       ...(operationId ? { operationId } : {}),
       summary: contract.summary,
-      ...(contract.auth === 'user' ? { security: [{ [BEARER_SECURITY_SCHEME]: [] }] } : {}),
+      ...(contract.auth === 'user' || contract.auth === 'partner' ? { security: [{ [BEARER_SECURITY_SCHEME]: [] }] } : {}),
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),

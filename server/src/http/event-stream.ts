@@ -70,7 +70,7 @@ export function registerEventStream<N extends StreamEndpointName>(
       operationId: name,
       summary: contract.summary,
       description: 'Answers `text/event-stream`: one JSON event per `data:` line.',
-      ...(contract.auth === 'user' ? { security: [{ [BEARER_SECURITY_SCHEME]: [] }] } : {}),
+      ...(contract.auth === 'user' || contract.auth === 'partner' ? { security: [{ [BEARER_SECURITY_SCHEME]: [] }] } : {}),
       ...('body' in contract ? { body: contract.body } : {}),
       response: { '4xx': apiErrorSchema, '5xx': apiErrorSchema },
     },

@@ -37,6 +37,7 @@ import {
 } from './entities.js';
 import { envelope, okSchema } from './envelope.js';
 import { TEMPERATURE_OPTIONS } from './constants.js';
+import { partnerEndpoints } from './partner.js';
 
 /**
  * Every call of spec §7 as one contract entry: method, path (relative to the API base URL, `{name}` for
@@ -46,8 +47,11 @@ import { TEMPERATURE_OPTIONS } from './constants.js';
 export interface EndpointContract {
   method: 'GET' | 'POST';
   path: string;
-  /** Who may call it: `public` endpoints need no access token. */
-  auth: 'public' | 'user' | 'refresh-cookie';
+  /**
+   * Who may call it: `public` endpoints need no access token; `user` any signed-in account; `partner` a
+   * signed-in account whose role is not `user` (spec §6: every other role gets the partner side).
+   */
+  auth: 'public' | 'user' | 'partner' | 'refresh-cookie';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodObject;
@@ -490,6 +494,7 @@ export const endpoints = {
     method: 'POST', path: 'api/v1/facebook/order/save', auth: 'user', summary: 'Enter an order by hand (without orderId) or edit one; status moves only forward (or to cancelled)',
     body: orderBody, response: envelope(orderSchema),
   },
+  ...partnerEndpoints,
 } as const satisfies Record<string, EndpointContract>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -35,6 +35,11 @@ export const ERROR_CODES = [
   // Documents (issue #6): the spec's two upload refusals (spec §5) have their own codes.
   'FILE_EXISTS',
   'FILE_FORMAT_NOT_ALLOWED',
+  // Partner side (issue #8): a user-side account on a partner route; an unknown invite code; a shop already
+  // with a partner.
+  'PARTNER_ONLY',
+  'PARTNER_CODE_INVALID',
+  'PARTNER_ALREADY_JOINED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

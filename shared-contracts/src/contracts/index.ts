@@ -12,3 +12,4 @@ export * from './locales.js';
 export * from './routes.js';
 export * from './runtime-config.js';
 export * from './post-schedule.js';
+export * from './partner.js';

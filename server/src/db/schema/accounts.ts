@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { partnerStaff } from './partner.js';
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const ACCOUNT_ROLES = ['user', 'partner'] as const;
@@ -19,14 +20,19 @@ export const users = pgTable(
     /** argon2id, PHC string (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`). */
     passwordHash: text().notNull(),
     role: text({ enum: ACCOUNT_ROLES }).notNull(),
-    /** The partner the account belongs to; a partner account is its own partner. */
+    /** The partner the account belongs to; a partner account is its own partner; a shop joins one by invite code. */
     partnerId: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** When a shop (role user) joined its partner; null when it has none. */
+    partnerJoinedAt: instant(),
+    /** The partner's team member who looks after this shop. */
+    partnerStaffId: uuid().references((): AnyPgColumn => partnerStaff.id, { onDelete: 'set null' }),
     createdAt: instant().notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
     check('users_role_known', sql`${table.role} in ('user', 'partner')`),
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
+    index('users_partner_idx').on(table.partnerId),
   ],
 );
 

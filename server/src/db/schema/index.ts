@@ -9,3 +9,4 @@ export * from './documents.js';
 export * from './inbox.js';
 export * from './posts.js';
 export * from './crm.js';
+export * from './partner.js';

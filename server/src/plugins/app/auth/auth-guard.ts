@@ -5,7 +5,7 @@ import type { AuthenticatedUser } from './access-tokens.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The access token's user. Only on routes whose contract says `auth: 'user'`; reading it elsewhere throws. */
+    /** The access token's user. Only on routes whose contract says `auth: 'user'` or `'partner'`; reading it elsewhere throws. */
     readonly user: AuthenticatedUser;
     authenticatedUser: AuthenticatedUser | null;
   }
@@ -50,6 +50,8 @@ export function assertOwnUserId(request: FastifyRequest, claimed: unknown, part:
  * - `user`: same-site check; a valid bearer access token (HS256 only, unexpired) whose session is still
  *   active (not logged out, not revoked by a replayed refresh token or a password reset, within its
  *   absolute lifetime) → `request.user`; then any `user_id`/`userId` in the request must be that user's.
+ * - `partner`: as `user` (without the `user_id` check: partner calls name shops by `shop_id`, which the
+ *   partner service scopes), and the token's role must not be `user`, else 403.
  * - `refresh-cookie`: same-site check; the route reads the cookie itself.
  * - `public` (or a route outside the contract): nothing.
  */
@@ -78,7 +80,11 @@ function authGuard(app: FastifyInstance) {
     const auth = request.routeOptions.config.auth;
     if (auth === undefined || auth === 'public') return;
     assertSameSite(request, allowedOrigins);
-    if (auth === 'user') request.authenticatedUser = await authenticate(request);
+    if (auth === 'user' || auth === 'partner') request.authenticatedUser = await authenticate(request);
+    // Spec §6: role user gets the user side, every other role the partner side.
+    if (auth === 'partner' && request.authenticatedUser?.role === 'user') {
+      throw new AppError(403, 'PARTNER_ONLY', 'This is for partner accounts');
+    }
   });
 
   // Before validation, on the raw request: a user id naming someone else is refused whatever else is wrong.
