@@ -51,6 +51,6 @@ export function axiosBaseQuery(client: ApiClient = apiClient): BaseQueryFn<ApiRe
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: axiosBaseQuery(),
-  tagTypes: ['Balance', 'Notifications', 'Pages', 'Files', 'Identity', 'Procedure', 'Config', 'Posts', 'Comments', 'Messages', 'Clients', 'Orders', 'Dashboard'],
+  tagTypes: ['Balance', 'Notifications', 'Pages', 'Files', 'Identity', 'Procedure', 'Config', 'Posts', 'Comments', 'Messages', 'Clients', 'Orders', 'Dashboard', 'Partner', 'PartnerStaff', 'MyPartner'],
   endpoints: () => ({}),
 });
