@@ -43,6 +43,8 @@ import fileStorage from './storage/index.js';
 import botReplier from './plugins/app/inbox/bot-replier.js';
 import crmService from './plugins/app/crm/crm-service.js';
 import dashboardRepository from './plugins/app/dashboard/dashboard-repository.js';
+import partnerRepository from './plugins/app/partner/partner-repository.js';
+import partnerService from './plugins/app/partner/partner-service.js';
 import postsService from './plugins/app/posts/posts-service.js';
 import inboxRepository from './plugins/app/inbox/inbox-repository.js';
 import inboxService from './plugins/app/inbox/inbox-service.js';
@@ -132,6 +134,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Scheduled posts (planning, the publish job, images, the daily page check) and the dashboards' figures.
     await app.register(postsService);
     await app.register(dashboardRepository);
+    // The partner side reads the shops it serves through the dashboard, page health and the ledger above.
+    await app.register(partnerRepository);
+    await app.register(partnerService);
     await app.register(routes);
     for (const plugin of extraRoutes) await app.register(plugin);
     await app.ready();

@@ -1,8 +1,6 @@
-import { FeaturePlaceholder } from '@pagemate/shared-contracts';
-import { useTranslation } from 'react-i18next';
+import { PartnerCrmScreen } from '../features/partner/partner-crm-screen';
 
-/** The partner's customer relationships (later issue). */
+/** The partner's view of the shops it serves: their orders and clients, all shops or one. */
 export function PartnerCrmPage() {
-  const { t } = useTranslation('crm');
-  return <FeaturePlaceholder title={t('partner.crm.title')} />;
+  return <PartnerCrmScreen />;
 }

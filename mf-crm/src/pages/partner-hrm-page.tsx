@@ -1,8 +1,6 @@
-import { FeaturePlaceholder } from '@pagemate/shared-contracts';
-import { useTranslation } from 'react-i18next';
+import { PartnerHrmScreen } from '../features/partner/partner-hrm-screen';
 
-/** The partner's staff (later issue). */
+/** The partner's team and each shop's account manager. */
 export function PartnerHrmPage() {
-  const { t } = useTranslation('crm');
-  return <FeaturePlaceholder title={t('partner.hrm.title')} />;
+  return <PartnerHrmScreen />;
 }

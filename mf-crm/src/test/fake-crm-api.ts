@@ -1,4 +1,4 @@
-import type { Client, FacebookAccount, FacebookPage, InboxItem, InboxThread, Order, ScheduledPost } from '@pagemate/shared-contracts';
+import type { Client, FacebookAccount, FacebookPage, InboxItem, InboxThread, Order, PartnerClient, PartnerOrder, PartnerShop, PartnerStaff, ScheduledPost } from '@pagemate/shared-contracts';
 
 export { FakeApiError, fakeApi as fakeCrmApi, type Call } from '@pagemate/shared-contracts/testing';
 
@@ -108,6 +108,54 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     source: 'manual',
     note: '',
     created_at: '2026-01-04T03:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aShop(overrides: Partial<PartnerShop> = {}): PartnerShop {
+  return {
+    shop_id: 'shop-1',
+    username: 'thoitrang_lan',
+    email: 'lan@example.test',
+    joined_at: '2026-01-02T03:00:00.000Z',
+    staff_id: null,
+    staff_name: null,
+    pages: 2,
+    pages_need_attention: 0,
+    balance: 250_000,
+    low_balance: false,
+    comments: 0,
+    messages: 0,
+    bot_replies: 0,
+    posts: 0,
+    spend: 0,
+    orders: 0,
+    order_value: 0,
+    clients: 0,
+    last_activity_at: null,
+    ...overrides,
+  };
+}
+
+export function aPartnerOrder(overrides: Partial<PartnerOrder> = {}): PartnerOrder {
+  return { ...anOrder(), shop_id: 'shop-1', shop_name: 'thoitrang_lan', ...overrides };
+}
+
+export function aPartnerClient(overrides: Partial<PartnerClient> = {}): PartnerClient {
+  return { ...aClient(), shop_id: 'shop-1', shop_name: 'thoitrang_lan', ...overrides };
+}
+
+export function aStaffMember(overrides: Partial<PartnerStaff> = {}): PartnerStaff {
+  return {
+    id: 'st-1',
+    name: 'Phạm Minh Anh',
+    email: 'anh@agency.test',
+    phone: '0903 111 222',
+    role: 'account_manager',
+    active: true,
+    note: '',
+    shop_count: 0,
+    created_at: '2026-01-01T02:00:00.000Z',
     ...overrides,
   };
 }

@@ -32,7 +32,7 @@ describe.each(testDatabases)('migrations on %s', (kind) => {
   });
 
   it.each([
-    ['users', ['id', 'username', 'email', 'password_hash', 'role', 'partner_id', 'created_at']],
+    ['users', ['id', 'username', 'email', 'password_hash', 'role', 'partner_id', 'created_at', 'partner_joined_at', 'partner_staff_id']],
     ['email_codes', ['id', 'email', 'purpose', 'code_hash', 'created_at', 'expires_at', 'used_at', 'attempts']],
     ['sessions', ['id', 'user_id', 'created_at', 'absolute_expires_at', 'revoked_at', 'revoked_reason', 'persistent']],
     ['refresh_tokens', ['token_hash', 'session_id', 'issued_at', 'expires_at', 'rotated_at', 'replaced_by']],

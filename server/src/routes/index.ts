@@ -11,6 +11,7 @@ import healthRoutes from './health.js';
 import inboxRoutes from './inbox.js';
 import ledgerRoutes from './ledger.js';
 import notificationRoutes from './notifications.js';
+import partnerRoutes from './partner.js';
 import paymentRoutes from './payments.js';
 import postsRoutes from './posts.js';
 import sandboxRoutes from './sandbox.js';
@@ -36,4 +37,5 @@ export default async function routes(app: FastifyInstance) {
   await app.register(webhookRoutes);
   await app.register(postsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(partnerRoutes);
 }

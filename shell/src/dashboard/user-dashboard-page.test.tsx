@@ -92,6 +92,9 @@ describe('user dashboard', () => {
     expect(api.calls.find((call) => call.path === COUNTS_PATH)?.params).toEqual({ user_id: 'u-7' });
     expect(api.seriesCalls()).toEqual([{ user_id: 'u-7', days: 30 }]);
     expect(document.querySelector('[data-testid="getting-started"]')).toBeNull();
+    // The partner card closes the page: no partner yet, so the invite code field.
+    expect(document.querySelector('[data-testid="partner-card"] h2')?.textContent).toBe('Đối tác');
+    expect(document.querySelector('label[for="partner-code"]')).not.toBeNull();
     // Headings in order: one h1, sections at h2, the charts and the table under them at h3.
     const levels = [...document.querySelectorAll('h1, h2, h3')].map((heading) => Number(heading.tagName.slice(1)));
     expect(levels[0]).toBe(1);

@@ -7,7 +7,7 @@ import {
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Flex, Row, Segmented, Select, Skeleton, Statistic, Table, Typography, theme } from 'antd';
+import { Card, Col, Flex, Row, Select, Skeleton, Statistic, Table, Typography, theme } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,23 +26,12 @@ import {
   type RouteId,
 } from '@pagemate/shared-contracts';
 import { useDashboardCountsQuery, useDashboardSeriesQuery } from './dashboard-api';
+import { useFormatCount } from './format-count';
+import { LoadFailed } from './load-failed';
+import { PartnerCard } from './partner-card';
+import { PeriodSegmented, type Period } from './period-segmented';
 
-/** The periods the dashboard offers, in days (the series endpoint allows 7–365). */
-export const DASHBOARD_PERIODS = [7, 30, 90] as const;
-type Period = (typeof DASHBOARD_PERIODS)[number];
 const ALL_PAGES = '';
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-/** Counts grouped the user's way: `1.234` in Vietnamese, `1,234` in English. */
-function formatCount(value: number, language: string): string {
-  const locale = language.startsWith('en') ? 'en' : 'vi-VN';
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    numberFormats.set(locale, format);
-  }
-  return format.format(value);
-}
 
 const pathOf = (id: RouteId) => hrefOf(findRoute(id).path);
 
@@ -89,12 +78,7 @@ export function UserDashboardPage() {
                 {t('user.activity.title')}
               </Typography.Title>
               <Flex gap={12} wrap align="center">
-                <Segmented<Period>
-                  aria-label={t('user.activity.period')}
-                  value={days}
-                  onChange={setDays}
-                  options={DASHBOARD_PERIODS.map((value) => ({ value, label: t('user.activity.days', { days: value }) }))}
-                />
+                <PeriodSegmented value={days} onChange={setDays} />
                 <Select<string>
                   aria-label={t('user.activity.page')}
                   value={pageId}
@@ -110,13 +94,7 @@ export function UserDashboardPage() {
             {series.isLoading || (series.isFetching && !series.data) ? (
               <Skeleton active paragraph={{ rows: 8 }} />
             ) : series.isError && !series.data ? (
-              <Alert
-                type="error"
-                showIcon
-                role="alert"
-                title={t('user.loadFailed')}
-                action={<Button onClick={() => void series.refetch()}>{t('user.retry')}</Button>}
-              />
+              <LoadFailed message={t('user.loadFailed')} retryLabel={t('user.retry')} retry={() => void series.refetch()} />
             ) : series.data ? (
               <Flex vertical gap={24} aria-busy={series.isFetching}>
                 <ActivityCharts days={series.data.days} />
@@ -126,16 +104,18 @@ export function UserDashboardPage() {
           </Card>
         </section>
       )}
+
+      {userId ? <PartnerCard userId={userId} /> : null}
     </Flex>
   );
 }
 
 function FigureCards({ counts, loading, failed, retry }: { counts: DashboardCounts | undefined; loading: boolean; failed: boolean; retry(): void }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
+  const count = useFormatCount();
   if (failed) {
-    return <Alert type="error" showIcon role="alert" title={t('user.loadFailed')} action={<Button onClick={retry}>{t('user.retry')}</Button>} />;
+    return <LoadFailed message={t('user.loadFailed')} retryLabel={t('user.retry')} retry={retry} />;
   }
-  const count = (value: number | string) => formatCount(Number(value), i18n.language);
   const cards: { key: keyof DashboardCounts; icon: ReactNode; format?: (value: number | string) => string }[] = [
     { key: 'pages', icon: <FacebookOutlined /> },
     { key: 'comments', icon: <CommentOutlined /> },
@@ -170,11 +150,11 @@ function FigureCards({ counts, loading, failed, retry }: { counts: DashboardCoun
 }
 
 function ActivityCharts({ days }: { days: DashboardDay[] }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
   const { token } = theme.useToken();
   const total = (key: 'comments' | 'messages' | 'bot_replies' | 'spend') => days.reduce((sum, day) => sum + day[key], 0);
   const range = { days: days.length, from: days[0] ? formatLongDay(days[0].date) : '', to: days.at(-1) ? formatLongDay(days.at(-1)?.date ?? '') : '' };
-  const count = (value: number) => formatCount(value, i18n.language);
+  const count = useFormatCount();
   return (
     <>
       <TimeSeriesChart
@@ -207,8 +187,8 @@ function ActivityCharts({ days }: { days: DashboardDay[] }) {
 }
 
 function PagesTable({ pages }: { pages: DashboardPage[] }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const count = (value: number) => formatCount(value, i18n.language);
+  const { t } = useTranslation('dashboard');
+  const count = useFormatCount();
   const numeric = (key: 'comments' | 'messages' | 'bot_replies' | 'posts') => ({
     key,
     dataIndex: key,

@@ -1,40 +1,9 @@
-import { Button, Card, List, Typography } from 'antd';
+import { Button, Card, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { FeaturePlaceholder, hrefOf, selectSessionUser, useAppSelector } from '@pagemate/shared-contracts';
+import { hrefOf } from '@pagemate/shared-contracts';
 import { NOTIFICATION_TARGETS, NotificationBody, useNotificationText } from '../notifications/notification-text';
 import { useNotifications } from '../notifications/use-notifications';
-
-function Welcome({ titleKey }: { titleKey: 'user' | 'partner' }) {
-  const { t } = useTranslation('dashboard');
-  const user = useAppSelector(selectSessionUser);
-  return (
-    <>
-      <Typography.Title level={1} style={{ fontSize: 24 }}>{t(`${titleKey}.title`)}</Typography.Title>
-      <Typography.Paragraph>{t(`${titleKey}.welcome`, { name: user?.username ?? '' })}</Typography.Paragraph>
-    </>
-  );
-}
-
-export function PartnerDashboardPage() {
-  const { t } = useTranslation('dashboard');
-  return (
-    <>
-      <Welcome titleKey="partner" />
-      <FeaturePlaceholder title={t('partner.title')} />
-    </>
-  );
-}
-
-export function ListViewPage() {
-  const { t } = useTranslation('dashboard');
-  return <FeaturePlaceholder title={t('listView.title')} />;
-}
-
-export function WidgetsPage() {
-  const { t } = useTranslation('dashboard');
-  return <FeaturePlaceholder title={t('widgets.title')} />;
-}
 
 /** `/components/pages/notifications/`: every notification, the "View All" target. */
 export function NotificationsPage() {

@@ -132,7 +132,7 @@ function accountsRepositoryPlugin(app: FastifyInstance) {
       try {
         return await orm.transaction(async (tx) => {
           if (!(await useCode(tx, codeId, user.createdAt))) return 'code-used' as const;
-          // A partner account is its own partner; users join a partner later (not yet in the product).
+          // A partner account is its own partner; a shop joins one later with its invite code (partner-service).
           const inserted = await tx
             .insert(users)
             .values({ ...user, partnerId: user.role === 'partner' ? user.id : null })

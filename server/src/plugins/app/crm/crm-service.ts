@@ -42,7 +42,8 @@ declare module 'fastify' {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = (what: 'client' | 'order') => new AppError(404, 'NOT_FOUND', what === 'client' ? 'No such client.' : 'No such order.');
 
-function toClient(row: ClientRow, orderCount: number): Client {
+/** A client row as the contract's `Client` (the partner's client list shows the same). */
+export function toClient(row: ClientRow, orderCount: number): Client {
   return {
     id: row.id,
     name: row.name,
@@ -57,7 +58,8 @@ function toClient(row: ClientRow, orderCount: number): Client {
   };
 }
 
-function toOrder(row: OrderRow, clientName: string | null): Order {
+/** An order row as the contract's `Order` (the partner's order list shows the same). */
+export function toOrder(row: OrderRow, clientName: string | null): Order {
   return {
     orderId: row.id,
     productName: row.productName,
@@ -76,10 +78,12 @@ function toOrder(row: OrderRow, clientName: string | null): Order {
   };
 }
 
+/** A client's number of orders, as a column of a select from `clients`. */
+export const orderCount = sql<number>`(select count(*)::int from orders as client_orders where client_orders.client_id = clients.id)`;
+
 function crmServicePlugin(app: FastifyInstance) {
   const orm = app.db.orm;
   const now = () => app.clock.now();
-  const orderCount = sql<number>`(select count(*)::int from orders as client_orders where client_orders.client_id = clients.id)`;
 
   async function ownClient(db: Db, userId: string, id: string): Promise<ClientRow> {
     const [row] = UUID.test(id) ? await db.select().from(clients).where(and(eq(clients.userId, userId), eq(clients.id, id))) : [];

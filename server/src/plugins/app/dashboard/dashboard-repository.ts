@@ -32,9 +32,17 @@ export interface ConnectedPageRow {
   name: string;
 }
 
-/** Which events count: the user's, with `since <= instant < before`, optionally of one page only. */
-export interface DashboardScope {
+/** One account's figures (accounts without any are absent): a partner's view of its shops. */
+export interface DashboardUserRow extends DashboardFigures {
   userId: string;
+}
+
+/**
+ * Which events count: those of the accounts `userIds` (one user's dashboard, or the shops a partner serves),
+ * with `since <= instant < before`, optionally of one page only.
+ */
+export interface DashboardScope {
+  userIds: readonly string[];
   since: Date;
   before: Date;
   pageId?: string;
@@ -48,6 +56,8 @@ export interface DashboardRepository {
   daily(scope: DashboardScope): Promise<DashboardDayRow[]>;
   /** Figures per page id (events without a page — chat charges — are left out). */
   perPage(scope: DashboardScope): Promise<DashboardPageRow[]>;
+  /** Figures per account of the scope. */
+  perUser(scope: DashboardScope): Promise<DashboardUserRow[]>;
 }
 
 declare module 'fastify' {
@@ -73,8 +83,13 @@ const toFigures = (row: FigureColumns): DashboardFigures => ({
   spend: Number(row.spend ?? 0),
 });
 
+/** `column in (…ids)` as SQL; `false` for no ids (`in ()` is not SQL). */
+function isOneOf(column: SQL, ids: readonly string[]): SQL {
+  return ids.length === 0 ? sql`false` : sql`${column} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+}
+
 /**
- * Every counted event of the scope as one row (`page_id`, `at`, one 1 — or the charge — in its column): customer
+ * Every counted event of the scope as one row (`user_id`, `page_id`, `at`, one 1 — or the charge — in its column): customer
  * items, sent bot answers, published post runs and token charges. The same Vietnam-day bucketing as the
  * ledger's daily totals (`vietnamDaySql` there; `vietnamDate` in http/list-query.ts) is applied on top.
  */
@@ -83,25 +98,25 @@ function events(scope: DashboardScope): SQL {
   const before = scope.before.toISOString();
   const onPage = (column: SQL) => (scope.pageId === undefined ? sql`` : sql` and ${column} = ${scope.pageId}`);
   return sql`
-    select i.page_id, i.created_at as at,
+    select i.user_id, i.page_id, i.created_at as at,
       case when i.author = 'customer' and t.kind = 'comment' then 1 else 0 end as comments,
       case when i.author = 'customer' and t.kind = 'message' then 1 else 0 end as messages,
       case when i.author = 'bot' then 1 else 0 end as bot_replies,
       0 as posts,
       0::bigint as spend
     from inbox_items i join inbox_threads t on t.id = i.thread_id
-    where i.user_id = ${scope.userId}
+    where ${isOneOf(sql`i.user_id`, scope.userIds)}
       and (i.author = 'customer' or (i.author = 'bot' and i.delivery = 'sent'))
       and i.created_at >= ${since}::timestamptz and i.created_at < ${before}::timestamptz${onPage(sql`i.page_id`)}
     union all
-    select r.page_id, r.published_at as at, 0, 0, 0, 1, 0::bigint
+    select r.user_id, r.page_id, r.published_at as at, 0, 0, 0, 1, 0::bigint
     from post_runs r
-    where r.user_id = ${scope.userId} and r.status = 'published'
+    where ${isOneOf(sql`r.user_id`, scope.userIds)} and r.status = 'published'
       and r.published_at >= ${since}::timestamptz and r.published_at < ${before}::timestamptz${onPage(sql`r.page_id`)}
     union all
-    select e.page_id, e.created_at as at, 0, 0, 0, 0, -e.amount
+    select e.user_id, e.page_id, e.created_at as at, 0, 0, 0, 0, -e.amount
     from ledger_entries e
-    where e.user_id = ${scope.userId} and e.kind = 'token_charge'
+    where ${isOneOf(sql`e.user_id`, scope.userIds)} and e.kind = 'token_charge'
       and e.created_at >= ${since}::timestamptz and e.created_at < ${before}::timestamptz${onPage(sql`e.page_id`)}`;
 }
 
@@ -134,6 +149,13 @@ function dashboardRepositoryPlugin(app: FastifyInstance) {
         where page_id is not null
         group by page_id`);
       return result.rows.map((row) => ({ pageId: row.page_id, ...toFigures(row) }));
+    },
+    async perUser(scope) {
+      const result = await orm.execute<FigureColumns & { user_id: string }>(sql`
+        select user_id, ${sums}
+        from (${events(scope)}) as counted
+        group by user_id`);
+      return result.rows.map((row) => ({ userId: row.user_id, ...toFigures(row) }));
     },
   };
   app.decorate('dashboardRepository', repository);

@@ -85,6 +85,17 @@ export interface FacebookService {
    * the daily check): flags the page `needs_reconnect` and tells the user — once a Vietnam day per page.
    */
   flagReconnect(userId: string, pageId: string): Promise<void>;
+  /** Each connected page's health as the page manager shows it (a partner reads its shops' pages this way). */
+  pageHealth(userId: string): Promise<PageHealth[]>;
+}
+
+export interface PageHealth {
+  pageId: string;
+  name: string;
+  needsReconnect: boolean;
+  botPaused: 'no_funds' | 'daily_cap' | null;
+  /** Last change of the page row (a reconnect flag sets it). */
+  updatedAt: Date;
 }
 
 declare module 'fastify' {
@@ -157,6 +168,9 @@ function facebookServicePlugin(app: FastifyInstance) {
       return undefined;
     }
   }
+
+  /** Flagged by Facebook's refusal, or a stored token this server can no longer read (the key changed). */
+  const needsReconnect = (page: FacebookPageRow, pageToken: string | undefined) => page.needsReconnect || pageToken === undefined;
 
   async function ownedPage(userId: string, pageId: string): Promise<FacebookPageRow> {
     const page = await repo.findPage(userId, pageId);
@@ -239,7 +253,7 @@ function facebookServicePlugin(app: FastifyInstance) {
                 page_id: page.pageId,
                 page_access_token: pageToken === undefined ? '…' : maskToken(pageToken),
                 subscribed: page.subscribed,
-                needs_reconnect: page.needsReconnect || pageToken === undefined,
+                needs_reconnect: needsReconnect(page, pageToken),
                 bot_paused: botPaused(page),
               };
             }),
@@ -307,6 +321,18 @@ function facebookServicePlugin(app: FastifyInstance) {
       await repo.markNeedsReconnect(userId, pageId, now());
       const page = await repo.findPage(userId, pageId);
       await app.notifications.notify(userId, 'page_reconnect', { page_id: pageId, page_name: page?.name ?? pageId }, `page_reconnect:${userId}:${pageId}:${vietnamDate(now())}`);
+    },
+
+    async pageHealth(userId) {
+      const pages = await repo.listPages(userId);
+      const botPaused = await botPauseOf(userId, pages);
+      return pages.map((page) => ({
+        pageId: page.pageId,
+        name: page.name,
+        needsReconnect: needsReconnect(page, decryptOrUndefined(page.pageTokenEncrypted)),
+        botPaused: botPaused(page),
+        updatedAt: page.updatedAt,
+      }));
     },
   };
   app.decorate('facebook', service);

@@ -1,0 +1,50 @@
+import { formatVnd, type PartnerOrder } from '@pagemate/shared-contracts';
+import { Empty, Table, Typography, type TableColumnsType } from 'antd';
+import type { HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatFull } from '../inbox/inbox-model';
+import { OrderStatusTag } from '../orders/order-status-tag';
+import { shortOrderId } from './partner-model';
+
+interface PartnerOrdersTableProps {
+  orders: PartnerOrder[];
+  loading: boolean;
+  /** What the empty table says: nothing at all, or nothing matching the filters. */
+  emptyText: string;
+}
+
+/** The shops' orders, read-only (they belong to the shops): shop, id, product, quantity, total, client, status, created. */
+export function PartnerOrdersTable({ orders, loading, emptyText }: PartnerOrdersTableProps) {
+  const { t } = useTranslation('crm');
+  const columns: TableColumnsType<PartnerOrder> = [
+    { key: 'shop', title: t('partner.orders.columns.shop'), dataIndex: 'shop_name' },
+    {
+      key: 'id',
+      title: t('partner.orders.columns.id'),
+      render: (_value, order) => (
+        <Typography.Text code title={order.orderId}>
+          {shortOrderId(order.orderId)}
+        </Typography.Text>
+      ),
+    },
+    { key: 'product', title: t('partner.orders.columns.product'), render: (_value, order) => <Typography.Text strong>{order.productName}</Typography.Text> },
+    { key: 'quantity', title: t('partner.orders.columns.quantity'), dataIndex: 'quantity', align: 'right' },
+    { key: 'total', title: t('partner.orders.columns.total'), align: 'right', render: (_value, order) => formatVnd(order.totalPrice) },
+    { key: 'client', title: t('partner.orders.columns.client'), render: (_value, order) => order.client_name || '—' },
+    { key: 'status', title: t('partner.orders.columns.status'), render: (_value, order) => <OrderStatusTag status={order.status} /> },
+    { key: 'createdAt', title: t('partner.orders.columns.createdAt'), render: (_value, order) => (order.created_at ? formatFull(order.created_at) : '') },
+  ];
+  return (
+    <Table<PartnerOrder>
+      rowKey={(order) => `${order.shop_id}:${order.orderId}`}
+      size="middle"
+      loading={loading}
+      columns={columns}
+      dataSource={orders}
+      scroll={{ x: 960 }}
+      pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid="partner-orders-empty" /> }}
+      onRow={(order) => ({ 'data-testid': 'partner-order-row', 'data-order-id': order.orderId, 'data-shop-id': order.shop_id }) as HTMLAttributes<HTMLElement>}
+    />
+  );
+}
