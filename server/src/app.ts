@@ -23,7 +23,7 @@ import configPlugin from './plugins/app/config.js';
 import dbPlugin from './plugins/app/db.js';
 import documentsRepository from './plugins/app/documents/documents-repository.js';
 import documentsService from './plugins/app/documents/documents-service.js';
-import errorHandler from './plugins/app/error-handler.js';
+import errorHandler, { frameworkErrors } from './plugins/app/error-handler.js';
 import facebookRepository from './plugins/app/facebook/facebook-repository.js';
 import facebookService from './plugins/app/facebook/facebook-service.js';
 import ledgerRepository from './plugins/app/ledger/ledger-repository.js';
@@ -37,6 +37,7 @@ import paymentsService from './plugins/app/payments/payments-service.js';
 import payosSandbox from './payos-sandbox/index.js';
 import rateLimits, { type CounterStore } from './plugins/app/rate-limits.js';
 import requestId from './plugins/app/request-id.js';
+import textInputGuard from './plugins/app/text-input-guard.js';
 import externalPlugins from './plugins/external/index.js';
 import jobs from './jobs/index.js';
 import fileStorage from './storage/index.js';
@@ -62,7 +63,7 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Sends email instead of SMTP_URL's transport (tests capture messages). */
   mailTransport?: MailTransport;
-  /** Where rate-limit counters live; default per-instance memory. A shared store makes limits cluster-wide. */
+  /** Where rate-limit counters live; default shared by every instance: Redis with REDIS_URL, else the database. */
   rateLimitStore?: CounterStore;
   /** Outbound HTTP (Graph API, PayOS, sandbox webhook deliveries); tests route it to `app.inject`. */
   fetch?: FetchLike;
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     genReqId: requestIdFor,
     trustProxy: config.trustProxy,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -89,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(requestId);
     await app.register(dbPlugin, database ? { database } : {});
     await app.register(errorHandler);
+    await app.register(textInputGuard);
     await app.register(mailer, { transport: options.mailTransport });
     await app.register(rateLimits, { store: options.rateLimitStore });
     await app.register(notifications);

@@ -135,3 +135,43 @@ describe('loadConfig: Facebook', () => {
     expect(both.facebook).toMatchObject({ appId: '123456', appSecret: 'a'.repeat(32), graphUrl: 'https://graph.example' });
   });
 });
+
+describe('loadConfig: file storage', () => {
+  const s3 = {
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: 'pagemate-files',
+    S3_ACCESS_KEY_ID: 'minioadmin',
+    S3_SECRET_ACCESS_KEY: 'minio-secret-key',
+  };
+
+  it('keeps files under FILES_DIR while S3_BUCKET is empty, whatever else S3_* says', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ ...s3, S3_BUCKET: '' }).s3).toBeUndefined();
+    expect(loadConfig({ FILES_DIR: '/srv/pagemate/files' }).filesDir).toBe('/srv/pagemate/files');
+  });
+
+  it('uses the bucket when S3_BUCKET is set, path style on request', () => {
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'pagemate-files',
+      accessKeyId: 'minioadmin',
+      secretAccessKey: 'minio-secret-key',
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
+  });
+
+  it('names each variable missing beside S3_BUCKET, and refuses a bad bucket or endpoint', () => {
+    for (const name of ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      const without = { ...s3, [name]: '' };
+      expect(() => loadConfig(without)).toThrow(new RegExp(`${name}: is required with S3_BUCKET`));
+    }
+    expect(() => loadConfig({ S3_BUCKET: 'pagemate-files' })).toThrow(/S3_ENDPOINT[\s\S]*S3_REGION[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Bad_Bucket' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'https://key:secret@s3.example.com' })).toThrow(/S3_ENDPOINT/);
+    // The error names the variable, never a secret's value.
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: '' })).not.toThrow(/minio-secret-key/);
+  });
+});

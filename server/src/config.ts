@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PORTS } from '@pagemate/shared-contracts/contracts';
 import { z } from 'zod';
+import type { S3Config } from './storage/s3-file-storage.js';
 
 /** The repository root: relative paths in the environment are resolved from here, whatever the cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -61,6 +62,8 @@ const envSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   RATE_LIMIT_IP_MULTIPLIER: z.coerce.number().int().min(1).max(1_000).default(1),
   RATE_LIMIT_DISABLED: booleanFlag.default(false),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only (at most 64)').default('pagemate:'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SMTP_FROM: z.string().min(3).default('PageMate <no-reply@pagemate.local>'),
   SHELL_URL: origin.optional(),
@@ -84,6 +87,15 @@ const envSchema = z.object({
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(15),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(60),
   FILES_DIR: z.string().min(1).default('data/files'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => { const url = new URL(value); return !url.username && !url.password && !url.search && !url.hash; }, 'must be a plain http(s) base URL, without credentials or query')
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a region name such as us-east-1 (MinIO: us-east-1; R2: auto)').optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(512).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   LLM_API_KEY: z.string().min(1).max(512).optional(),
   LLM_MODEL: z.string().min(1).max(200).optional(),
@@ -98,6 +110,12 @@ const envSchema = z.object({
 }).refine((env) => env.LLM_BASE_URL === undefined || env.LLM_MODEL !== undefined, {
   path: ['LLM_MODEL'],
   message: 'LLM_MODEL is required with LLM_BASE_URL (e.g. gpt-4o-mini)',
+}).superRefine((env, ctx) => {
+  // S3_BUCKET is the switch: set, every other S3 variable is needed (S3_FORCE_PATH_STYLE has a default).
+  if (env.S3_BUCKET === undefined) return;
+  for (const name of ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `is required with S3_BUCKET (files go to S3; empty S3_BUCKET keeps them under FILES_DIR)` });
+  }
 }).refine((env) => (env.FACEBOOK_APP_ID === undefined) === (env.FACEBOOK_APP_SECRET === undefined), {
   path: ['FACEBOOK_APP_SECRET'],
   message: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set together (both empty → the Meta sandbox)',
@@ -131,14 +149,18 @@ export interface AppConfig {
   rateLimitIpMultiplier: number;
   /** Every account rate limit off: end-to-end test runs only (refused in production). */
   rateLimitDisabled: boolean;
+  /** Shared state between instances: rate-limit counters in Redis when `url` is set, else in the database. */
+  redis: { url: string | undefined; keyPrefix: string };
   email: EmailConfig;
   /** Where the shell runs: the only origin the Facebook connect page posts its result to. */
   shellOrigin: string;
   facebook: FacebookConfig;
   ledger: LedgerConfig;
   payments: PaymentsConfig;
-  /** An absolute directory where uploaded documents are kept (never served). */
+  /** An absolute directory where uploaded files are kept (never served) when `s3` is unset. */
   filesDir: string;
+  /** S3_BUCKET set → uploaded files live in this bucket (shared by every instance) instead of `filesDir`. */
+  s3: S3Config | undefined;
   llm: LlmConfig;
   jobs: JobsConfig;
   bot: BotConfig;
@@ -258,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     rateLimitIpMultiplier: e.RATE_LIMIT_IP_MULTIPLIER,
     rateLimitDisabled: e.RATE_LIMIT_DISABLED,
+    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     email: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM },
     shellOrigin: e.SHELL_URL ?? e.CORS_ORIGINS[0] ?? `http://localhost:${DEFAULT_PORTS.shell}`,
     facebook: {
@@ -284,6 +307,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL_SECONDS,
     },
     filesDir: path.resolve(REPO_ROOT, e.FILES_DIR),
+    s3:
+      e.S3_BUCKET !== undefined && e.S3_ENDPOINT !== undefined && e.S3_REGION !== undefined && e.S3_ACCESS_KEY_ID !== undefined && e.S3_SECRET_ACCESS_KEY !== undefined
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
     llm: {
       baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''),
       apiKey: e.LLM_API_KEY,

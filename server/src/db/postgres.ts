@@ -12,14 +12,63 @@ const MIGRATION_LOCK_ID = 7_346_021;
 
 export interface PostgresOptions {
   connectionString: string;
-  /** Errors of idle pooled connections (server restart, network): logged, not fatal. */
+  /** Errors of pooled connections (server restart, network, a cut connection): logged, not fatal. */
   onIdleError: (error: Error) => void;
+}
+
+/** How long a request waits for a pooled connection before it fails (a 5xx Meta and clients retry) rather than hang. */
+const CONNECTION_TIMEOUT_MS = 10_000;
+
+/** What pg-pool itself checks before pooling a returned client again (pg keeps these two fields private). */
+function isBroken(client: pg.PoolClient): boolean {
+  const state = client as unknown as { _queryable?: boolean; _ending?: boolean };
+  return state._queryable === false || state._ending === true;
+}
+
+/**
+ * Connections the database cut (a restart, a failover, `pg_terminate_backend`) must leave the pool, not leak:
+ * - a client checked out keeps an 'error' listener (pg-pool removes its own on checkout), so a connection cut
+ *   between two statements of a transaction is an error of that transaction, not an unhandled 'error' event
+ *   that ends the process;
+ * - a promise-style checkout whose query fails on a broken connection is released at once: drizzle-orm 0.45
+ *   sends `begin` before the try/finally that releases, so a failed `begin` would otherwise keep the client
+ *   checked out forever and, ten of those later, every request would wait on an empty pool. Releasing is made
+ *   idempotent for that checkout, so drizzle's own release afterwards is harmless.
+ */
+export function recoverBrokenConnections(pool: pg.Pool, onError: (error: Error) => void): void {
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  const connect = pool.connect.bind(pool);
+  const guardedConnect = async (): Promise<pg.PoolClient> => {
+    const client = await connect();
+    const poolRelease = client.release;
+    const query = client.query;
+    let released = false;
+    const release = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.query = query;
+      poolRelease(error);
+    };
+    client.release = release;
+    client.query = function guardedQuery(this: pg.PoolClient, ...args: unknown[]) {
+      const result: unknown = Reflect.apply(query, this, args);
+      if (!(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        if (isBroken(client)) release(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      });
+    } as typeof client.query;
+    return client;
+  };
+  // pool.query() checks out with a callback and releases by itself; only promise checkouts are guarded.
+  pool.connect = ((callback?: Parameters<pg.Pool['connect']>[0]) => (callback ? connect(callback) : guardedConnect())) as pg.Pool['connect'];
 }
 
 /** A PostgreSQL server through a node-postgres pool; several server instances may share it. */
 export async function openPostgres({ connectionString, onIdleError }: PostgresOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString });
-  pool.on('error', onIdleError);
+  const pool = new pg.Pool({ connectionString, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
+  recoverBrokenConnections(pool, onIdleError);
   const orm = drizzle({ client: pool, schema, casing: DB_CASING });
   let closing: Promise<void> | undefined;
   return {

@@ -1,9 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { pageEventsOf, verifyHubSignature, WEBHOOK_PATH } from '../meta/webhook-events.js';
+import type { RateLimitPolicy } from '../plugins/app/rate-limits.js';
 
 /** Meta's deliveries are small; a batch of many entries stays far below this. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Per client address (× RATE_LIMIT_IP_MULTIPLIER), shared by GET and POST. Generous: Meta delivers in bursts from
+ * a handful of addresses (a busy page's comments and messages, retries after an outage), and refusing them only
+ * makes Meta retry later; the limit is there so one address cannot make every instance verify signatures and
+ * write rows without end. With TRUST_PROXY the address is the client's, not the load balancer's.
+ */
+export const WEBHOOK_RATE_LIMIT = { ip: { max: 6_000, windowSeconds: 60 } } satisfies RateLimitPolicy;
 
 const sameText = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -22,7 +31,9 @@ export default async function webhookRoutes(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-  app.get<{ Querystring: Record<string, string | undefined> }>(WEBHOOK_PATH, { schema: { hide: true } }, async (request, reply) => {
+  const preHandler = app.rateLimits.hook('webhook', WEBHOOK_RATE_LIMIT);
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(WEBHOOK_PATH, { schema: { hide: true }, preHandler }, async (request, reply) => {
     const mode = request.query['hub.mode'];
     const token = request.query['hub.verify_token'] ?? '';
     const challenge = request.query['hub.challenge'] ?? '';
@@ -33,7 +44,7 @@ export default async function webhookRoutes(app: FastifyInstance) {
     return reply.type('text/plain').send(challenge);
   });
 
-  app.post(WEBHOOK_PATH, { schema: { hide: true } }, async (request, reply) => {
+  app.post(WEBHOOK_PATH, { schema: { hide: true }, preHandler }, async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     if (!verifyHubSignature(app.meta.appSecret, raw, request.headers['x-hub-signature-256'] as string | undefined)) {
       request.log.warn({ bytes: raw.length }, 'webhook: bad or missing X-Hub-Signature-256; ignored');

@@ -3,8 +3,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Bytes kept under names we generate (`newStoredName()`), never a user's file name. Minimal on purpose: a
- * local-disk adapter now, object storage (S3) later behind the same three calls.
+ * Bytes kept under names we generate (`newStoredName()`), never a user's file name. Minimal on purpose: local
+ * disk (`LocalFileStorage`) and S3-compatible object storage (`S3FileStorage`) behind the same three calls.
  */
 export interface FileStorage {
   /** Stores `bytes` under `name`, replacing what was there; readers never see a half-written file. */
@@ -20,6 +20,11 @@ export class FileNotFoundError extends Error {
 }
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Refuses anything but one of our generated names (a path, `..`, anything but a lower-case UUID). */
+export function assertStoredName(name: string): void {
+  if (!STORED_NAME.test(name)) throw new Error(`not a stored file name: ${JSON.stringify(name.slice(0, 80))}`);
+}
 
 /** A fresh storage name (a random UUID). */
 export function newStoredName(): string {
@@ -63,7 +68,7 @@ export class LocalFileStorage implements FileStorage {
   }
 
   private pathOf(name: string): string {
-    if (!STORED_NAME.test(name)) throw new Error(`not a stored file name: ${JSON.stringify(name.slice(0, 80))}`);
+    assertStoredName(name);
     return path.join(this.root, name.slice(0, 2), name);
   }
 }

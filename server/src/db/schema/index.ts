@@ -10,3 +10,4 @@ export * from './inbox.js';
 export * from './posts.js';
 export * from './crm.js';
 export * from './partner.js';
+export * from './rate-limits.js';

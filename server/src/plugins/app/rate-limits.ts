@@ -2,6 +2,9 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { RateLimitedError } from '../../errors/app-error.js';
+import { FailoverCounterStore } from './rate-limit-stores/failover-counter-store.js';
+import { PostgresCounterStore } from './rate-limit-stores/postgres-counter-store.js';
+import { RedisCounterStore } from './rate-limit-stores/redis-counter-store.js';
 
 /** At most `max` hits per `windowSeconds` (a fixed window that starts at the first hit). */
 export interface RateLimitRule {
@@ -21,14 +24,17 @@ export interface CounterState {
 }
 
 /**
- * Where counters live. In memory today (per instance); a shared store (PostgreSQL, or Redis with REDIS_URL)
- * implements these two calls and is handed to the plugin, and every limit becomes cluster-wide.
+ * Where counters live. Shared by every instance, so every limit is cluster-wide: Redis with REDIS_URL
+ * (`RedisCounterStore`), otherwise the app's database (`PostgresCounterStore`, PGlite or PostgreSQL), with
+ * per-instance memory as the fallback while the shared store fails (`FailoverCounterStore`).
  */
 export interface CounterStore {
   /** Counts one hit on `key`; a window that ended starts again at `nowMs`. */
   increment(key: string, windowMs: number, nowMs: number): Promise<CounterState>;
   /** The current state without counting. */
   read(key: string, nowMs: number): Promise<CounterState>;
+  /** Releases connections and waits for background work; called when the app closes. */
+  close?(): Promise<void>;
 }
 
 /** Fixed windows in a Map, bounded: expired entries are swept, then the oldest dropped. */
@@ -90,8 +96,7 @@ function retryAfter(state: CounterState, nowMs: number) {
  * that plugin runs one limiter per request and counts every request, where sign-in needs a per-IP and a
  * per-account limit on the same request and a lockout that counts failed attempts only.
  */
-function rateLimitsPlugin(app: FastifyInstance, options: { store?: CounterStore }) {
-  const store = options.store ?? new MemoryCounterStore();
+async function rateLimitsPlugin(app: FastifyInstance, options: { store?: CounterStore }) {
   const ipMultiplier = app.config.rateLimitIpMultiplier;
   // Counters use the wall clock, not app.clock: windows are about real request rates.
   const now = () => Date.now();
@@ -103,10 +108,14 @@ function rateLimitsPlugin(app: FastifyInstance, options: { store?: CounterStore 
   }
 
   if (app.config.rateLimitDisabled) {
-    app.log.warn('RATE_LIMIT_DISABLED is set: sign-in, email-code and refresh endpoints are not rate limited');
+    app.log.warn('RATE_LIMIT_DISABLED is set: no endpoint is rate limited (sign-in, email codes, refresh, webhook)');
     app.decorate('rateLimits', { hook: () => async () => undefined, assertBelow: async () => undefined, record: async () => undefined });
     return;
   }
+  const store = options.store ?? (await sharedCounterStore(app));
+  app.addHook('onClose', async () => {
+    await store.close?.();
+  });
 
   const rateLimits: RateLimits = {
     hook(bucket, policy, accountKey) {
@@ -139,4 +148,28 @@ function rateLimitsPlugin(app: FastifyInstance, options: { store?: CounterStore 
   app.decorate('rateLimits', rateLimits);
 }
 
-export default fp(rateLimitsPlugin, { name: 'rate-limits', fastify: '5.x', dependencies: ['config'] });
+/**
+ * Redis when REDIS_URL is set, else the app's database; either way with per-instance memory while it fails. Fail
+ * over rather than fail closed (every limited endpoint answering 500 because a counter is out of reach) or fail
+ * open (no limit at all, sign-in brute force unchecked during an outage): each instance keeps enforcing the limits
+ * on its own, which at worst multiplies them by the number of instances, and a warning says so.
+ */
+async function sharedCounterStore(app: FastifyInstance): Promise<CounterStore> {
+  const log = app.log.child({ module: 'rate-limits' });
+  const { url, keyPrefix } = app.config.redis;
+  const shared: CounterStore = url
+    ? await RedisCounterStore.open({
+        url,
+        keyPrefix,
+        onError: (error) => log.error({ err: error }, 'rate limits: Redis connection failed'),
+        onReady: () => log.info('rate limits: Redis connected'),
+      })
+    : new PostgresCounterStore(app.db.orm, (error) => log.warn({ err: error }, 'rate limits: sweeping expired counters failed'));
+  log.info({ store: url ? 'redis' : app.db.kind }, 'rate-limit counters shared by every instance');
+  return new FailoverCounterStore(shared, new MemoryCounterStore(), {
+    onFailover: (error) => log.warn({ err: error }, 'rate limits: shared counter store failed; counting per instance until it answers'),
+    onRecover: () => log.info('rate limits: shared counter store answers again; limits are cluster-wide again'),
+  });
+}
+
+export default fp(rateLimitsPlugin, { name: 'rate-limits', fastify: '5.x', dependencies: ['config', 'db'] });
