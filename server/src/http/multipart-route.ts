@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { assertOwnUserId } from '../plugins/app/auth/auth-guard.js';
+import { assertStorableText } from '../plugins/app/text-input-guard.js';
 import { BEARER_SECURITY_SCHEME, toFastifyPath } from './contract-route.js';
 
 /** The contract's multipart calls (a file plus text fields). */
@@ -90,6 +91,8 @@ export function registerMultipartEndpoint<N extends MultipartName>(
     },
     async (request) => {
       const form = await readForm(request, options);
+      // The text guard cannot see multipart fields (parsed here): the same check, fields and file name.
+      assertStorableText({ ...form.fields, ...(form.file ? { file: form.file.name } : {}) }, 'body');
       const fields = contract.multipart.safeParse(form.fields);
       if (!fields.success) {
         throw new AppError(

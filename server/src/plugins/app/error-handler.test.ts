@@ -53,6 +53,24 @@ describe.each(testDatabases)('error responses on %s', (kind) => {
     expect(body.issues?.every((issue) => issue.message.length > 0)).toBe(true);
   });
 
+  it('answers router refusals (an over-long path parameter, a broken percent-encoding) with the one error body', async () => {
+    for (const [url, status] of [[`/test/things/${'x'.repeat(200)}`, 414], ['/test/things/%E0%A4%A', 400]] as const) {
+      const response = await post(url, { name: 'xyz', items: [] });
+      expect(response.statusCode, url).toBe(status);
+      const body = apiErrorSchema.parse(response.json());
+      expect(body).toMatchObject({ status, code: 'BAD_REQUEST' });
+      expect(body.message).not.toContain('xxxx');
+    }
+  });
+
+  it('refuses text PostgreSQL cannot store (NUL, a lone surrogate) as a field error, before any handler runs', async () => {
+    for (const name of ['ab\u0000c', 'ab\ud800c']) {
+      const response = await post('/test/things/a', { name, items: [] });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'name' }] });
+    }
+  });
+
   it('validates path parameters from the contract too', async () => {
     const response = await post('/test/things/z', { name: 'xyz', items: [] });
     expect(response.statusCode).toBe(400);

@@ -1,7 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { RateLimitedError } from '../../errors/app-error.js';
+import { AppError, RateLimitedError } from '../../errors/app-error.js';
 import { toApiError } from '../../errors/to-api-error.js';
+
+/** What the router refuses before any route runs, worded for the client (Fastify's own texts echo the whole path). */
+const FRAMEWORK_ERRORS: Record<string, AppError> = {
+  FST_ERR_MAX_PARAM_LENGTH: new AppError(414, 'BAD_REQUEST', 'A value in the URL path is too long'),
+  FST_ERR_BAD_URL: new AppError(400, 'BAD_REQUEST', 'The URL path is not valid (bad percent-encoding)'),
+};
+
+/**
+ * Fastify's `frameworkErrors` option: router refusals (a path parameter over `maxParamLength`, a malformed
+ * percent-encoding) bypass the error handler, so without this they answer Fastify's own body, not the contract's.
+ */
+export function frameworkErrors(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+  const body = toApiError(FRAMEWORK_ERRORS[error.code ?? ''] ?? error);
+  if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: body.code, message: body.message }, 'request rejected');
+  return reply.status(body.status).send(body);
+}
 
 /** The one place errors become responses (STYLE.md 9): `{ status, code, message, issues? }`. */
 function errorHandler(app: FastifyInstance) {
