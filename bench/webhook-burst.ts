@@ -253,7 +253,8 @@ async function main() {
       await api.stop();
     }
   } finally {
-    await database.drop();
+    if (process.env.BURST_KEEP_DATABASE === "1") console.log(`Database kept: ${database.name}`);
+    else await database.drop();
     removeDir(env.FILES_DIR);
     if (!keepLogs) removeDir(logDir);
   }

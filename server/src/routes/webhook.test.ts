@@ -1,6 +1,6 @@
 import type { InboxItem, InboxThread } from '@pagemate/shared-contracts/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { facebookPages, inboxItems, jobs, tokenTransactions } from '../db/schema/index.js';
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { insertDocument } from '../test/chat.js';
@@ -471,6 +471,21 @@ describe.each(testDatabases)('the bot survives crashes and hostile words (%s)', 
     await drain();
     expect(await repliesTo(commentId)).toHaveLength(1);
     expect((await t.app.db.orm.select({ n: count() }).from(tokenTransactions).where(eq(tokenTransactions.userId, lan.userId)))[0]?.n).toBe(2);
+  });
+
+  it('the database failing while the page token is read: the job retries and answers; the page is not flagged for reconnecting', async () => {
+    const payload = sampleComment(BAKERY, { text: 'Shop mở cửa mấy giờ?' });
+    const commentId = payload.entry[0]?.changes[0]?.value.comment_id ?? '';
+    await deliver(payload);
+    const spy = vi.spyOn(t.app.facebook, 'pageToken').mockImplementationOnce(() => Promise.reject(new Error('Connection terminated unexpectedly')));
+    try {
+      await drain();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await repliesTo(commentId)).toHaveLength(1);
+    const page = await t.app.facebookRepository.findPage(lan.userId, BAKERY);
+    expect(page?.needsReconnect).toBe(false);
   });
 
   it('an instance killed mid-answer (job claimed, hold taken, lease run out): another finishes it — one reply, one charge, no hold left', async () => {

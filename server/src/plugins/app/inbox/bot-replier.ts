@@ -8,6 +8,7 @@ import { buildBotPrompt, type BotPersona, type BotTurn } from '../../../bot/bot-
 import { captureOrder, orderConfirmation, pricedProducts } from '../../../bot/order-capture.js';
 import { fallbackReply, guardReply } from '../../../bot/reply-guard.js';
 import { documentChunks, documentFiles } from '../../../db/schema/index.js';
+import { AppError } from '../../../errors/app-error.js';
 import { vietnamDayStart } from '../../../http/list-query.js';
 import { type JobContext, PermanentJobError } from '../../../jobs/index.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
@@ -306,10 +307,14 @@ function botReplierPlugin(app: FastifyInstance) {
     let token: string;
     try {
       token = await app.facebook.pageToken(item.userId, item.pageId);
-    } catch {
-      await pageNeedsReconnect(item.userId, item.pageId);
+    } catch (error) {
+      // Only the service's own refusals say something about the page (409: the token no longer decrypts; 404:
+      // the page is gone). Anything else — a database cut off mid-restart — is transient: the job retries, and
+      // the page is not flagged for reconnecting because of it (the webhook burst bench found exactly that).
+      if (!(error instanceof AppError) || (error.status !== 409 && error.status !== 404)) throw error;
+      if (error.status === 409) await pageNeedsReconnect(item.userId, item.pageId);
       await repo.deleteAnswer(answer.id);
-      await skip('needs_reconnect');
+      await skip(error.status === 409 ? 'needs_reconnect' : 'bot_off');
       return;
     }
     thread = await fillCustomerName(thread, token);
