@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { apiClient, initI18n, type Client } from '@pagemate/shared-contracts';
+import { apiClient, type Client } from '@pagemate/shared-contracts';
 import { button, byTestId, click, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import en from '../locales/en.json';
-import vi_ from '../locales/vi.json';
 import { aClient, anAccount, anOrder, aPage, aThread, FakeApiError, fakeCrmApi, type Call } from '../test/fake-crm-api';
+import { field, fieldErrors, inLanguage, text } from '../test/page-helpers';
 import { ClientManagerPage } from './client-manager-page';
 
 const API = 'http://api.test';
@@ -17,21 +16,13 @@ const DELETE = 'api/v1/facebook/client/delete';
 const DETAIL = (id: string) => `api/v1/facebook/client/${id}`;
 const URL_ = '/user-dashboard/client-manager';
 
-async function inLanguage(language: 'vi' | 'en') {
-  const i18n = await initI18n(language, { crm: { vi: vi_, en } });
-  await i18n.changeLanguage(language);
-}
-
 let mounted: MountedPage | undefined;
 afterEach(() => {
   mounted?.unmount();
   mounted = undefined;
 });
 
-const text = () => document.body.textContent ?? '';
 const rows = () => byTestId('client-row').map((r) => ({ id: r.getAttribute('data-client-id'), text: r.textContent ?? '' }));
-const field = (id: string) => document.querySelector<HTMLInputElement>(`.ant-modal [data-testid="${id}"]`) as HTMLInputElement;
-const fieldErrors = () => [...document.querySelectorAll('.ant-modal .ant-form-item-explain-error')].map((e) => e.textContent);
 
 function people(): Client[] {
   return [

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { apiClient, initI18n, type InboxItem, type InboxThread } from '@pagemate/shared-contracts';
+import { apiClient, type InboxItem, type InboxThread } from '@pagemate/shared-contracts';
 import { byTestId, click, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '../locales/en.json';
-import vi_ from '../locales/vi.json';
 import { aPage, aThread, anAccount, anItem, FakeApiError, fakeCrmApi } from '../test/fake-crm-api';
+import { inLanguage, text } from '../test/page-helpers';
 import { CommentManagerPage } from './comment-manager-page';
 import { MessageManagerPage } from './message-manager-page';
 
@@ -18,13 +17,7 @@ const THREAD = (id: string) => `api/v1/facebook/thread/${id}`;
 const REPLY = 'api/v1/facebook/thread/reply';
 const BOT = 'api/v1/facebook/thread/bot';
 
-async function inLanguage(language: 'vi' | 'en') {
-  const i18n = await initI18n(language, { crm: { vi: vi_, en } });
-  await i18n.changeLanguage(language);
-}
-
 let mounted: MountedPage | undefined;
-const text = () => document.body.textContent ?? '';
 const threadRows = () =>
   byTestId('inbox-thread').map((row) => ({ id: row.getAttribute('data-thread-id'), state: row.getAttribute('data-state'), text: row.textContent ?? '' }));
 const items = () => byTestId('inbox-item').map((item) => ({ author: item.getAttribute('data-author'), text: item.textContent ?? '' }));

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { apiClient, initI18n, type Order } from '@pagemate/shared-contracts';
+import { apiClient, type Order } from '@pagemate/shared-contracts';
 import { button, byTestId, click, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import en from '../locales/en.json';
-import vi_ from '../locales/vi.json';
 import { aClient, anAccount, anOrder, aPage, aThread, FakeApiError, fakeCrmApi, type Call } from '../test/fake-crm-api';
+import { field, fieldErrors, inLanguage, text } from '../test/page-helpers';
 import { OrderManagerPage } from './order-manager-page';
 
 const API = 'http://api.test';
@@ -17,23 +16,15 @@ const SAVE = 'api/v1/facebook/order/save';
 const DETAIL = (id: string) => `api/v1/facebook/client/${id}`;
 const URL_ = '/user-dashboard/order-manager';
 
-async function inLanguage(language: 'vi' | 'en') {
-  const i18n = await initI18n(language, { crm: { vi: vi_, en } });
-  await i18n.changeLanguage(language);
-}
-
 let mounted: MountedPage | undefined;
 afterEach(() => {
   mounted?.unmount();
   mounted = undefined;
 });
 
-const text = () => document.body.textContent ?? '';
 const rows = () => byTestId('order-row').map((r) => ({ id: r.getAttribute('data-order-id'), status: r.getAttribute('data-status'), text: r.textContent ?? '' }));
 const filter = (key: string) => byTestId(`orders-filter-${key}`)[0];
-const field = (id: string) => document.querySelector<HTMLInputElement>(`.ant-modal [data-testid="${id}"]`) as HTMLInputElement;
 const numberField = (id: string) => (document.querySelector(`.ant-modal [data-testid="${id}"] input`) ?? field(id)) as HTMLInputElement;
-const fieldErrors = () => [...document.querySelectorAll('.ant-modal .ant-form-item-explain-error')].map((e) => e.textContent);
 /** The options of the popup opened last (an earlier select's popup may linger, closing). */
 const openOptions = () => [...([...document.querySelectorAll('.ant-select-dropdown')].at(-1)?.querySelectorAll('.ant-select-item-option') ?? [])];
 const options = () => openOptions().map((o) => o.textContent);

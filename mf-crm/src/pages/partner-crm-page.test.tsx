@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { apiClient, initI18n, type PartnerClient, type PartnerOrder } from '@pagemate/shared-contracts';
+import { apiClient, type PartnerClient, type PartnerOrder } from '@pagemate/shared-contracts';
 import { button, byTestId, click, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import en from '../locales/en.json';
-import vi_ from '../locales/vi.json';
 import { aPartnerClient, aPartnerOrder, aShop, FakeApiError, fakeCrmApi, type Call } from '../test/fake-crm-api';
+import { inLanguage, text } from '../test/page-helpers';
 import { PartnerCrmPage } from './partner-crm-page';
 
 const API = 'http://api.test';
@@ -15,18 +14,12 @@ const ORDERS = 'api/v1/partner/orders';
 const CLIENTS = 'api/v1/partner/clients';
 const URL_ = '/partner-dashboard/crm';
 
-async function inLanguage(language: 'vi' | 'en') {
-  const i18n = await initI18n(language, { crm: { vi: vi_, en } });
-  await i18n.changeLanguage(language);
-}
-
 let mounted: MountedPage | undefined;
 afterEach(() => {
   mounted?.unmount();
   mounted = undefined;
 });
 
-const text = () => document.body.textContent ?? '';
 const orderRows = () => byTestId('partner-order-row').map((r) => ({ id: r.getAttribute('data-order-id'), shop: r.getAttribute('data-shop-id'), text: r.textContent ?? '' }));
 const clientRows = () => byTestId('partner-client-row').map((r) => r.getAttribute('data-client-id'));
 /** The options of the open popup (others linger, closing or hidden). */

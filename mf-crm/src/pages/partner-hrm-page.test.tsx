@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { apiClient, initI18n, type PartnerShop, type PartnerStaff } from '@pagemate/shared-contracts';
+import { apiClient, type PartnerShop, type PartnerStaff } from '@pagemate/shared-contracts';
 import { button, byTestId, click, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import en from '../locales/en.json';
-import vi_ from '../locales/vi.json';
 import { aShop, aStaffMember, FakeApiError, fakeCrmApi, type Call } from '../test/fake-crm-api';
+import { field, fieldErrors, inLanguage, text } from '../test/page-helpers';
 import { PartnerHrmPage } from './partner-hrm-page';
 
 const API = 'http://api.test';
@@ -17,22 +16,14 @@ const SAVE = 'api/v1/partner/staff/save';
 const DELETE = 'api/v1/partner/staff/delete';
 const URL_ = '/partner-dashboard/hrm';
 
-async function inLanguage(language: 'vi' | 'en') {
-  const i18n = await initI18n(language, { crm: { vi: vi_, en } });
-  await i18n.changeLanguage(language);
-}
-
 let mounted: MountedPage | undefined;
 afterEach(() => {
   mounted?.unmount();
   mounted = undefined;
 });
 
-const text = () => document.body.textContent ?? '';
 const staffRows = () => byTestId('staff-row').map((r) => ({ id: r.getAttribute('data-staff-id'), text: r.textContent ?? '' }));
 const shopRow = (shopId: string) => byTestId('shop-assignment-row').find((r) => r.getAttribute('data-shop-id') === shopId);
-const field = (id: string) => document.querySelector<HTMLInputElement>(`.ant-modal [data-testid="${id}"]`) as HTMLInputElement;
-const fieldErrors = () => [...document.querySelectorAll('.ant-modal .ant-form-item-explain-error')].map((e) => e.textContent);
 const errorOf = (testId: string) => field(testId).closest('.ant-form-item')?.querySelector('.ant-form-item-explain-error')?.textContent;
 /** The options of the open popup (others linger, closing or hidden). */
 const openOptions = () => [...([...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not(.ant-slide-up-leave)')].at(-1)?.querySelectorAll('.ant-select-item-option') ?? [])];

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { apiClient, initI18n, POST_LIMITS, type ScheduledPost } from '@pagemate/shared-contracts';
+import { apiClient, POST_LIMITS, type ScheduledPost } from '@pagemate/shared-contracts';
 import { advance, button, byTestId, chooseFiles, click, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import en from '../locales/en.json';
-import vi_ from '../locales/vi.json';
 import { aPage, aPost, anAccount, FakeApiError, fakeCrmApi } from '../test/fake-crm-api';
+import { fieldErrors, inLanguage, text } from '../test/page-helpers';
 import { PostManagerPage } from './post-manager-page';
 
 const API = 'http://api.test';
@@ -22,11 +21,6 @@ const URL_ = '/user-dashboard/post-manager';
 // Monday 5 January 2026, 08:30 in Vietnam.
 const NOW = new Date('2026-01-05T08:30:00+07:00');
 
-async function inLanguage(language: 'vi' | 'en') {
-  const i18n = await initI18n(language, { crm: { vi: vi_, en } });
-  await i18n.changeLanguage(language);
-}
-
 let mounted: MountedPage | undefined;
 afterEach(() => {
   mounted?.unmount();
@@ -35,7 +29,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const text = () => document.body.textContent ?? '';
 const rows = () => byTestId('post-row').map((r) => ({ id: r.getAttribute('data-post-id'), status: r.getAttribute('data-status'), text: r.textContent ?? '' }));
 const tab = (key: string) => byTestId(`posts-tab-${key}`)[0];
 const content = () => document.querySelector<HTMLTextAreaElement>('textarea[data-testid="post-content"]') as HTMLTextAreaElement;
@@ -43,7 +36,7 @@ const idea = () => document.querySelector<HTMLTextAreaElement>('textarea[data-te
 const radio = (value: string) => document.querySelector<HTMLInputElement>(`.ant-drawer input[type="radio"][value="${value}"]`);
 const checkbox = (value: string) => document.querySelector<HTMLInputElement>(`.ant-drawer input[type="checkbox"][value="${value}"]`);
 const previewItems = () => byTestId('post-preview-item').map((item) => item.textContent);
-const fieldErrors = () => [...document.querySelectorAll('.ant-drawer .ant-form-item-explain-error')].map((e) => e.textContent);
+const drawerFieldErrors = () => fieldErrors('.ant-drawer');
 const save = () => click(byTestId('post-save')[0]);
 
 /** Fake Date only (timers stay real unless `timers`): the screen's "now" is NOW. */
@@ -332,7 +325,7 @@ describe('post form', () => {
     // Left open past the proposed time.
     vi.setSystemTime(new Date('2026-01-05T09:30:00+07:00'));
     await save();
-    expect(fieldErrors()).toEqual(
+    expect(drawerFieldErrors()).toEqual(
       expect.arrayContaining([
         'Hãy nhập nội dung bài đăng.',
         'Hãy chọn ít nhất một trang.',
@@ -360,7 +353,7 @@ describe('post form', () => {
     await typeInto(content(), 'Hello');
     await save();
     expect(api.callsTo(CREATE)).toHaveLength(1);
-    expect(fieldErrors()).toEqual(['Page p1 is not connected', 'The first post must be at least 5 minutes ahead']);
+    expect(drawerFieldErrors()).toEqual(['Page p1 is not connected', 'The first post must be at least 5 minutes ahead']);
     expect(byTestId('post-editor')).toHaveLength(1);
 
     issues = undefined;
