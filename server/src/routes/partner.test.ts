@@ -18,6 +18,7 @@ import { facebookPages, orders } from '../db/schema/index.js';
 import { bearer, claimsOf, errorOf, login, registerAccount } from '../test/accounts.js';
 import { api, connectThroughSandbox, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
+import { JOIN_PARTNER_LIMIT } from './partner.js';
 
 /** Lan's demo account in the sandbox connects three pages; the bakery is the first. */
 const LAN_PAGES = 3;
@@ -102,6 +103,17 @@ describe.each(testDatabases)('partner side (%s)', (kind) => {
     refused(await join(shop, 'O0-IL1'), 400, 'VALIDATION_FAILED');
     refused(await join(lan, codeB), 409, 'PARTNER_ALREADY_JOINED');
     expect((await myPartner(lan)).partner?.name).toBe(agencyA.username);
+  });
+
+  it('slows down guessing: past the per-account limit a shop gets 429 with Retry-After, even for a good code', async () => {
+    const shop = await signedInUser(t);
+    const unknown = [...PARTNER_CODE_ALPHABET].find((letter) => !codeA.startsWith(letter) && !codeB.startsWith(letter)) ?? 'Z';
+    const max = JOIN_PARTNER_LIMIT.account?.max ?? 0;
+    for (let attempt = 0; attempt < max; attempt += 1) refused(await join(shop, unknown.repeat(8)), 404, 'PARTNER_CODE_INVALID');
+    const limited = await join(shop, codeA);
+    refused(limited, 429, 'RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await myPartner(shop)).partner).toBeNull();
   });
 
   it('rotating the code refuses the old one and keeps the shops', async () => {

@@ -1,5 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OK, ok, registerEndpoint } from '../http/contract-route.js';
+import type { RateLimitPolicy } from '../plugins/app/rate-limits.js';
+
+/**
+ * Invite codes are short enough to type, so guessing is slowed down: per account and per address. (A guessed
+ * code would only share the guesser's own data with a partner, but a wall of failed joins is still abuse.)
+ */
+export const JOIN_PARTNER_LIMIT: RateLimitPolicy = { account: { max: 10, windowSeconds: 600 }, ip: { max: 30, windowSeconds: 600 } };
+const accountOf = (request: FastifyRequest) => request.authenticatedUser?.userId;
 
 /**
  * The partner side: the partner's dashboard, shops, alerts, clients, orders, team and invite code (`auth:
@@ -24,6 +32,8 @@ export default async function partnerRoutes(app: FastifyInstance) {
   registerEndpoint(app, 'rotatePartnerInvite', async ({ user }) => ok(await partner.rotateInvite(user.userId)));
 
   registerEndpoint(app, 'myPartner', async ({ user }) => ok(await partner.myPartner(user.userId)));
-  registerEndpoint(app, 'joinPartner', async ({ user, body }) => ok(await partner.join(user.userId, body.code)));
+  registerEndpoint(app, 'joinPartner', async ({ user, body }) => ok(await partner.join(user.userId, body.code)), {
+    preHandler: app.rateLimits.hook('join_partner', JOIN_PARTNER_LIMIT, accountOf),
+  });
   registerEndpoint(app, 'leavePartner', async ({ user }) => ok(await partner.leave(user.userId)));
 }
