@@ -65,4 +65,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connections cut by the
     client.release();
     await pool.end();
   });
+
+  it('a query cut while it runs releases its checkout at once, before the client has seen its socket close', async () => {
+    const pool = guardedPool(1);
+    const client = await pool.connect();
+    const pid = await backendPid((text) => client.query(text));
+    const running = client.query('select pg_sleep(30)');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await admin.query('select pg_terminate_backend($1)', [pid]);
+    await expect(running).rejects.toThrow();
+    // The caller never releases (as drizzle after a failed begin): the guard did, so the pool has room.
+    const next = await pool.connect();
+    expect(await backendPid((text) => next.query(text))).not.toBe(pid);
+    next.release();
+    await pool.end();
+  });
 });

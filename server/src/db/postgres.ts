@@ -19,8 +19,18 @@ export interface PostgresOptions {
 /** How long a request waits for a pooled connection before it fails (a 5xx Meta and clients retry) rather than hang. */
 const CONNECTION_TIMEOUT_MS = 10_000;
 
-/** What pg-pool itself checks before pooling a returned client again (pg keeps these two fields private). */
-function isBroken(client: pg.PoolClient): boolean {
+/**
+ * SQLSTATEs and socket errors that mean the connection itself is gone: the server shut it down (57P01 admin,
+ * 57P02 crash, 57P03 cannot connect now) or the link broke (class 08). The failing query often reports one of these
+ * before the client has seen its socket close, so the client's own state cannot be waited for.
+ */
+const CONNECTION_LOST = /^(57P0[123]|08\w{3}|ECONNRESET|EPIPE|ETIMEDOUT)$/;
+
+/** The connection of `client` is unusable: the error says so, or pg-pool's own check (pg keeps the fields private). */
+function isBroken(client: pg.PoolClient, error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && CONNECTION_LOST.test(code)) return true;
+  if (error instanceof Error && /Connection terminated|not queryable/i.test(error.message)) return true;
   const state = client as unknown as { _queryable?: boolean; _ending?: boolean };
   return state._queryable === false || state._ending === true;
 }
@@ -55,7 +65,7 @@ export function recoverBrokenConnections(pool: pg.Pool, onError: (error: Error) 
       const result: unknown = Reflect.apply(query, this, args);
       if (!(result instanceof Promise)) return result;
       return result.catch((error: unknown) => {
-        if (isBroken(client)) release(error instanceof Error ? error : new Error(String(error)));
+        if (isBroken(client, error)) release(error instanceof Error ? error : new Error(String(error)));
         throw error;
       });
     } as typeof client.query;
