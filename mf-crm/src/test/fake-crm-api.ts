@@ -1,6 +1,7 @@
-import type { Client, FacebookAccount, FacebookPage, InboxItem, InboxThread, Order, PartnerClient, PartnerOrder, PartnerShop, PartnerStaff, ScheduledPost } from '@pagemate/shared-contracts';
+import type { Client, FacebookAccount, FacebookPage, InboxItem, InboxThread, Order, PartnerClient, PartnerOrder, PartnerStaff, ScheduledPost } from '@pagemate/shared-contracts';
 
 export { FakeApiError, fakeApi as fakeCrmApi, type Call } from '@pagemate/shared-contracts/testing';
+import { aPartnerShop } from '@pagemate/shared-contracts/testing';
 
 export function aPage(overrides: Partial<FacebookPage> = {}): FacebookPage {
   return {
@@ -112,30 +113,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
-export function aShop(overrides: Partial<PartnerShop> = {}): PartnerShop {
-  return {
-    shop_id: 'shop-1',
-    username: 'thoitrang_lan',
-    email: 'lan@example.test',
-    joined_at: '2026-01-02T03:00:00.000Z',
-    staff_id: null,
-    staff_name: null,
-    pages: 2,
-    pages_need_attention: 0,
-    balance: 250_000,
-    low_balance: false,
-    comments: 0,
-    messages: 0,
-    bot_replies: 0,
-    posts: 0,
-    spend: 0,
-    orders: 0,
-    order_value: 0,
-    clients: 0,
-    last_activity_at: null,
-    ...overrides,
-  };
-}
+/** The shop of the partner pages' tests (the shared fixture, under the name these tests use). */
+export const aShop = aPartnerShop;
 
 export function aPartnerOrder(overrides: Partial<PartnerOrder> = {}): PartnerOrder {
   return { ...anOrder(), shop_id: 'shop-1', shop_name: 'thoitrang_lan', ...overrides };

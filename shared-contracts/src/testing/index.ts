@@ -17,3 +17,4 @@ export function unsignedTestToken(user: SessionUser, expiresInSeconds = 3600): s
 export * from './remote-pages.js';
 export * from './mount-page.js';
 export * from './fake-api.js';
+export * from './partner-fixtures.js';

@@ -1,43 +1,32 @@
-import type { PartnerAlert, PartnerOverview, PartnerShop } from '@pagemate/shared-contracts';
+import { endpointPath, type PartnerAlert, type PartnerOverview, type PartnerShop } from '@pagemate/shared-contracts';
+import { aPartnerShop } from '@pagemate/shared-contracts/testing';
 
 /** Test data of the partner pages (not a test file: shared by them). */
 export const API = 'http://api.test';
 export const PATHS = {
-  overview: 'api/v1/partner/dashboard',
-  shops: 'api/v1/partner/shops',
-  alerts: 'api/v1/partner/alerts',
-  invite: 'api/v1/partner/invite',
-  rotate: 'api/v1/partner/invite/rotate',
-  myPartner: 'api/v1/account/partner',
-  join: 'api/v1/account/partner/join',
-  leave: 'api/v1/account/partner/leave',
+  overview: endpointPath('partnerOverview'),
+  shops: endpointPath('partnerShops'),
+  alerts: endpointPath('partnerAlerts'),
+  invite: endpointPath('partnerInvite'),
+  rotate: endpointPath('rotatePartnerInvite'),
+  myPartner: endpointPath('myPartner'),
+  join: endpointPath('joinPartner'),
+  leave: endpointPath('leavePartner'),
 } as const;
 
 export const partnerUser = { username: 'agency-an', userId: 'p-1', userEmail: 'an@agency.test', partnerId: 'p-1', role: 'partner' };
 
+/** A shop with a month of activity (the shared fixture starts with none). */
 export function aShop(overrides: Partial<PartnerShop> = {}): PartnerShop {
-  return {
+  return aPartnerShop({
     shop_id: 's-1',
     username: 'Tiệm Hoa Hoà Bình',
     email: 'hoa@example.test',
     joined_at: '2025-01-10T03:00:00.000Z',
-    staff_id: null,
-    staff_name: null,
-    pages: 2,
-    pages_need_attention: 0,
-    balance: 250_000,
-    low_balance: false,
-    comments: 40,
-    messages: 60,
-    bot_replies: 80,
-    posts: 3,
-    spend: 12_500,
-    orders: 5,
-    order_value: 1_250_000,
-    clients: 31,
+    comments: 40, messages: 60, bot_replies: 80, posts: 3, spend: 12_500, orders: 5, order_value: 1_250_000, clients: 31,
     last_activity_at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
     ...overrides,
-  };
+  });
 }
 
 export const SHOPS: PartnerShop[] = [
