@@ -448,7 +448,8 @@ describe.each(testDatabases)('scheduled posts (%s)', (kind) => {
       const healthJobs = () => worker.app.jobs.list('pages.health');
       expect((await healthJobs()).map((job) => [job.dedupeKey, job.runAt.toISOString()])).toEqual([[`pages.health:${next.day}`, next.runAt.toISOString()]]);
       moveTo(next.runAt);
-      expect((await worker.app.jobs.runDue()).done).toBe(1);
+      // The worker's own poller may take the due job first; either way it runs once (checked below).
+      await worker.app.jobs.runDue();
       const following = nextHealthCheck(clock.now());
       expect(following.runAt.getTime() - next.runAt.getTime()).toBe(24 * 3600 * 1000);
       expect((await healthJobs()).map((job) => [job.dedupeKey, job.status])).toEqual([
