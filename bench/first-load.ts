@@ -1,7 +1,7 @@
 /**
  * First-load JavaScript of the composed production build: for `/`, `/sign-in/` and `/user-dashboard/`, the
  * bytes of every JS response (raw and gzip-compressed here with zlib level 9) until the network is idle.
- * Builds must exist (`npm run build`). Reproduce: `npm run bench -w bench` (or `npx tsx bench/first-load.ts`).
+ * Builds must exist (`npm run build`); `FIRST_LOAD_DETAIL=1` lists each script. Reproduce: `npm run bench -w bench` (or `npx tsx bench/first-load.ts`).
  */
 import { chromium } from '@playwright/test';
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,8 @@ import { CHROMIUM_ARGS, ROOT, serve, table } from './support.ts';
 const REMOTES = { mf_landing: 'mf-landing', mf_page_manager: 'mf-page-manager', mf_chatbot: 'mf-chatbot', mf_balance: 'mf-balance', mf_crm: 'mf-crm' } as const;
 const AUDIENCE = { mf_landing: ['public'], mf_page_manager: ['user'], mf_chatbot: ['user', 'partner'], mf_balance: ['user'], mf_crm: ['user', 'partner'] };
 const SHELL_PORT = 5000;
+/** `FIRST_LOAD_DETAIL=1` also lists every script of every route, largest first. */
+const DETAIL = process.env.FIRST_LOAD_DETAIL === '1';
 
 const shellDir = mkdtempSync(join(tmpdir(), 'pagemate-bench-'));
 cpSync(join(ROOT, 'shell', 'build'), shellDir, { recursive: true });
@@ -34,11 +36,20 @@ for (const path of ['/', '/sign-in/', '/user-dashboard/']) {
   if (path === '/user-dashboard/') await context.addInitScript((t) => localStorage.setItem('accessToken', t), userToken);
   const page = await context.newPage();
   const bodies: Promise<Buffer | null>[] = [];
+  const urls: string[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.body().catch(() => null));
+    if (response.request().resourceType() !== 'script') return;
+    urls.push(response.url());
+    bodies.push(response.body().catch(() => null));
   });
   await page.goto(`http://127.0.0.1:${SHELL_PORT}${path}`, { waitUntil: 'networkidle' });
-  const scripts = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null);
+  const loaded = await Promise.all(bodies);
+  if (DETAIL) {
+    const each = loaded.map((b, i) => ({ script: urls[i], 'gzip KiB': b ? +(gzipSync(b, { level: 9 }).length / 1024).toFixed(1) : 0 }));
+    console.log(`Scripts of ${path}:`);
+    table(each.sort((a, b) => b['gzip KiB'] - a['gzip KiB']));
+  }
+  const scripts = loaded.filter((b): b is Buffer => b !== null);
   const raw = scripts.reduce((sum, b) => sum + b.length, 0);
   const gzip = scripts.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
   rows.push({ route: path, scripts: scripts.length, 'raw bytes': raw, 'gzip bytes': gzip, 'gzip KiB': (gzip / 1024).toFixed(1) });
