@@ -78,7 +78,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(config, logDestination),
     requestIdHeader: false,
     genReqId: requestIdFor,
-    trustProxy: config.trustProxy,
+    // Trust the one hop in front (the load balancer): the client is the address it appended to X-Forwarded-For.
+    // Trusting every hop (`true`) takes the left-most entry, which the client writes itself — a made-up address
+    // per request, and per-IP rate limits never trip. (Fastify refuses a hop count; a function it takes.)
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -105,6 +105,16 @@ describe('RATE_LIMIT_DISABLED', () => {
   });
 });
 
+describe('JOBS_LEASE_SECONDS', () => {
+  it('is 5 minutes by default (twice a longer model timeout), settable in seconds, and must outlast a model call', () => {
+    expect(loadConfig({}).jobs.leaseMs).toBe(300_000);
+    expect(loadConfig({ LLM_TIMEOUT_SECONDS: '600' }).jobs.leaseMs).toBe(1_200_000);
+    expect(loadConfig({ JOBS_LEASE_SECONDS: '20', LLM_TIMEOUT_SECONDS: '5' }).jobs.leaseMs).toBe(20_000);
+    expect(() => loadConfig({ JOBS_LEASE_SECONDS: '5' })).toThrow(/JOBS_LEASE_SECONDS/);
+    expect(() => loadConfig({ JOBS_LEASE_SECONDS: '60' })).toThrow(/JOBS_LEASE_SECONDS: must be longer than LLM_TIMEOUT_SECONDS/);
+  });
+});
+
 describe('.env.example', () => {
   const example = parseEnv(readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8'));
 

@@ -104,6 +104,7 @@ const envSchema = z.object({
   LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(10).max(24 * 3600).optional(),
   BOT_HANDOFF_PAUSE_MINUTES: z.coerce.number().int().min(0).max(30 * 24 * 60).default(60),
   BOT_PRIVATE_REPLY: booleanFlag.default(false),
   BOT_REPLY_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(4_000).default(400),
@@ -122,6 +123,9 @@ const envSchema = z.object({
 }).refine((env) => [env.PAYOS_CLIENT_ID, env.PAYOS_API_KEY, env.PAYOS_CHECKSUM_KEY].every((v) => v === undefined) || [env.PAYOS_CLIENT_ID, env.PAYOS_API_KEY, env.PAYOS_CHECKSUM_KEY].every((v) => v !== undefined), {
   path: ['PAYOS_CHECKSUM_KEY'],
   message: 'PAYOS_CLIENT_ID, PAYOS_API_KEY and PAYOS_CHECKSUM_KEY are set together (all empty → the sandbox payment provider)',
+}).refine((env) => env.JOBS_LEASE_SECONDS === undefined || env.JOBS_LEASE_SECONDS > env.LLM_TIMEOUT_SECONDS, {
+  path: ['JOBS_LEASE_SECONDS'],
+  message: 'must be longer than LLM_TIMEOUT_SECONDS (a job still waiting for the model would be taken by another instance)',
 }).refine((env) => !(env.NODE_ENV === 'production' && env.RATE_LIMIT_DISABLED), {
   path: ['RATE_LIMIT_DISABLED'],
   message: 'rate limits cannot be disabled with NODE_ENV=production',
@@ -192,6 +196,8 @@ export interface JobsConfig {
   pollIntervalMs: number;
   /** Jobs one instance runs at once. */
   concurrency: number;
+  /** A claimed job is its instance's this long; past it (the instance died), another instance takes it. */
+  leaseMs: number;
 }
 
 export interface PaymentsConfig {
@@ -326,7 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS,
       timeoutSeconds: e.LLM_TIMEOUT_SECONDS,
     },
-    jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY },
+    jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY, leaseMs: (e.JOBS_LEASE_SECONDS ?? Math.max(300, 2 * e.LLM_TIMEOUT_SECONDS)) * 1000 },
     bot: { handoffPauseMinutes: e.BOT_HANDOFF_PAUSE_MINUTES, privateReply: e.BOT_PRIVATE_REPLY, maxOutputTokens: e.BOT_REPLY_MAX_OUTPUT_TOKENS },
   };
 }

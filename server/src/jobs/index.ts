@@ -35,6 +35,7 @@ function jobsPlugin(app: FastifyInstance) {
     log: app.log.child({ module: 'jobs' }),
     pollIntervalMs: app.config.jobs.pollIntervalMs,
     concurrency: app.config.jobs.concurrency,
+    leaseMs: app.config.jobs.leaseMs,
   });
   app.decorate('jobs', queue);
   app.addHook('onReady', async () => queue.start());

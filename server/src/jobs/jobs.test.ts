@@ -193,7 +193,7 @@ describe.each(testDatabases)('the job worker (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: { JOBS_POLL_INTERVAL_MS: '50', JOBS_CONCURRENCY: '2' } });
+    t = await buildTestApp(kind, { env: { JOBS_POLL_INTERVAL_MS: '50', JOBS_CONCURRENCY: '2', JOBS_LEASE_SECONDS: '90' } });
   });
   afterAll(() => t?.close());
 
@@ -213,6 +213,18 @@ describe.each(testDatabases)('the job worker (%s)', (kind) => {
     await vi.waitFor(() => expect(done).toHaveLength(6), { timeout: 10_000 });
     expect(most).toBeLessThanOrEqual(2);
     await vi.waitFor(async () => expect((await t.app.jobs.list(queue)).every((row) => row.status === 'done')).toBe(true));
+  });
+
+  it('claims for JOBS_LEASE_SECONDS: a dead instance\'s job is free again that long after its claim', async () => {
+    const queue = freshQueue('lease-config');
+    const leases: number[] = [];
+    t.app.jobs.handle(queue, async () => {
+      const [row] = await t.app.jobs.list(queue);
+      if (row?.lockedUntil) leases.push(row.lockedUntil.getTime() - row.updatedAt.getTime());
+    });
+    await t.app.jobs.enqueue(queue, {});
+    await vi.waitFor(() => expect(leases).toHaveLength(1), { timeout: 10_000 });
+    expect(leases).toEqual([90_000]);
   });
 });
 

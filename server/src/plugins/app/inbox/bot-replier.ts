@@ -7,7 +7,7 @@ import { isVietnamese } from '../../../ai/terms.js';
 import { buildBotPrompt, type BotPersona, type BotTurn } from '../../../bot/bot-prompt.js';
 import { captureOrder, orderConfirmation, pricedProducts } from '../../../bot/order-capture.js';
 import { fallbackReply, guardReply } from '../../../bot/reply-guard.js';
-import { documentChunks, documentFiles } from '../../../db/schema/index.js';
+import { documentChunks, documentFiles, ledgerEntries } from '../../../db/schema/index.js';
 import { AppError } from '../../../errors/app-error.js';
 import { vietnamDayStart } from '../../../http/list-query.js';
 import { type JobContext, PermanentJobError } from '../../../jobs/index.js';
@@ -80,6 +80,15 @@ function botReplierPlugin(app: FastifyInstance) {
     return row !== undefined;
   }
 
+  /** Was this hold released without being settled? (Settling also writes a release, next to its charge.) */
+  async function holdReturned(reservationId: string): Promise<boolean> {
+    const closing = await app.db.orm
+      .select({ kind: ledgerEntries.kind })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.reservationId, reservationId), inArray(ledgerEntries.kind, ['release', 'token_charge'])));
+    return closing.some((entry) => entry.kind === 'release') && !closing.some((entry) => entry.kind === 'token_charge');
+  }
+
   /** The model's answer to one customer item, checked; `undefined` when the balance refused (already recorded). */
   async function generate(item: InboxItemRow, thread: InboxThreadRow, answer: InboxItemRow, context: JobContext) {
     const page = await app.facebookRepository.findPage(item.userId, item.pageId);
@@ -104,6 +113,12 @@ function botReplierPlugin(app: FastifyInstance) {
     const { system, messages } = buildBotPrompt(persona, turn, passages);
 
     let reservationId = answer.reservationId;
+    if (reservationId && (await holdReturned(reservationId))) {
+      // An earlier attempt's hold was given back without a charge — by the stale-hold sweep while its instance was
+      // dead, or by its own release just before it died — so it can no longer be settled: this attempt takes a new one.
+      app.log.warn({ itemId: item.id, reservationId, attempt: context.attempt }, 'bot: the earlier hold was returned; taking a new one');
+      reservationId = null;
+    }
     if (!reservationId) {
       const promptChars = system.length + messages.reduce((sum, message) => sum + message.content.length, 0);
       // A generous estimate (a token is rarely under 2 characters): the hold covers the real cost.

@@ -1,0 +1,563 @@
+/**
+ * Faults (issue #10): "A worker process killed mid-job, the LLM endpoint hanging or failing, the Graph API
+ * returning 5xx / 613 rate limits: jobs retry with backoff and nothing is lost or doubled."
+ *
+ * Each scenario runs the API as `npm start -w server` runs it (a child process under tsx) on its own fresh
+ * PostgreSQL database (127.0.0.1:5432, or BENCH_DATABASE_URL / TEST_DATABASE_URL as admin URL; dropped
+ * afterwards), sets a shop up through the HTTP API (server-harness.ts), and sends FAULT_EVENTS Meta-signed
+ * Messenger messages to the bakery page (each a new mid from its own customer), paced over ~5 s. The sender acts
+ * like Meta: a delivery without a 200 is sent again (same bytes) with growing delays. The model is a fake
+ * OpenAI-compatible endpoint on 127.0.0.1 (node:http, below); Graph is the API's own Meta sandbox, in scenario 3
+ * behind a local proxy (FACEBOOK_GRAPH_URL) that injects failures. Everything listens on 127.0.0.1 only.
+ *
+ *  1. killed   — SIGKILL of the API once ~30 % of the answers were sent, a fresh instance on the same database.
+ *                The dead instance's running jobs come back after their lease: JOBS_LEASE_SECONDS (15 here).
+ *  2. llm      — the model hangs (never answers) for FAULT_LLM_HANG_SECONDS, then answers HTTP 500 for
+ *                FAULT_LLM_ERROR_SECONDS, then recovers; LLM_TIMEOUT_SECONDS=2 must cut the hangs.
+ *  2b. llm-down — the model answers 500 for good (FAULT_PERMANENT_EVENTS events): every attempt fails; what the
+ *                user is left with is checked (the message marked failed "model_failed", no charge, no hold).
+ *  3. graph    — the first FAULT_GRAPH_FAILURES Send API calls fail, in turn: error 613 (rate limit, HTTP 400,
+ *                not delivered), HTTP 500 code 2 (not delivered), and HTTP 503 *after* the sandbox delivered it
+ *                (the outcome lost: the retry must find the answer at "Facebook" and not send it twice).
+ *  3b. graph-down — every Send API call answers 613 (FAULT_PERMANENT_EVENTS events): the answers end failed,
+ *                their charges refunded.
+ *
+ * Then the bench waits (at most FAULT_DRAIN_SECONDS) until no `bot.reply` job is queued or running, and checks in
+ * the database, per event: exactly one bot answer recorded as sent, exactly one send recorded by the sandbox
+ * Graph, exactly one token charge; no hold left open; every job done, none failed.
+ * Reproduce: `npx tsx bench/faults.ts` (FAULT_EVENTS=100, FAULT_DRAIN_SECONDS=120, FAULT_SCENARIOS=killed,llm,llm-down,graph,graph-down).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  BAKERY_PAGE,
+  createDatabase,
+  LOCAL_POSTGRES,
+  postgresAdminUrl,
+  prepareShop,
+  removeDir,
+  type RunningServer,
+  serverEnv,
+  signedMessage,
+  startApi,
+  withClient,
+} from './server-harness.ts';
+import { table } from './support.ts';
+
+const EVENTS = Number(process.env.FAULT_EVENTS ?? 100);
+const PERMANENT_EVENTS = Number(process.env.FAULT_PERMANENT_EVENTS ?? 5);
+const DRAIN_DEADLINE_MS = Number(process.env.FAULT_DRAIN_SECONDS ?? 120) * 1000;
+const LEASE_SECONDS = Number(process.env.FAULT_LEASE_SECONDS ?? 15);
+const LLM_HANG_MS = Number(process.env.FAULT_LLM_HANG_SECONDS ?? 6) * 1000;
+const LLM_ERROR_MS = Number(process.env.FAULT_LLM_ERROR_SECONDS ?? 6) * 1000;
+const GRAPH_FAILURES = Number(process.env.FAULT_GRAPH_FAILURES ?? EVENTS);
+const SCENARIOS = (process.env.FAULT_SCENARIOS ?? 'killed,llm,llm-down,graph,graph-down').split(',').map((name) => name.trim());
+/** The deliveries are spread over this long (a steady stream, not one burst). */
+const SEND_SPREAD_MS = 5_000;
+const SEND_DEADLINE_MS = 90_000;
+const KILL_AT_SHARE = 0.3;
+const BASE_PORT = 18_520;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const ANSWER = 'Dạ, bánh mì thịt nướng giá 25.000đ một ổ ạ.';
+
+// ─── a fake OpenAI-compatible endpoint (node:http) whose behaviour the scenario sets per request ───
+
+type LlmMode = 'ok' | 'hang' | 'error';
+interface FakeLlm {
+  baseUrl: string;
+  /** Decides each chat completion as it arrives. */
+  mode: () => LlmMode;
+  /** Between two streamed pieces (a model takes time). */
+  pieceDelayMs: number;
+  counts: Record<LlmMode, number>;
+  /** Hung requests the client gave up on (the server's timeout), and how long each had waited. */
+  hangsCut: number[];
+  close(): Promise<void>;
+}
+
+const sse = (body: object) => `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 0, model: 'bench-model', ...body })}\n\n`;
+
+async function startFakeLlm(): Promise<FakeLlm> {
+  const open = new Set<ServerResponse>();
+  const llm: FakeLlm = { baseUrl: '', mode: () => 'ok', pieceDelayMs: 0, counts: { ok: 0, hang: 0, error: 0 }, hangsCut: [], close: async () => undefined };
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
+        return;
+      }
+      const mode = llm.mode();
+      llm.counts[mode] += 1;
+      if (mode === 'hang') {
+        const since = performance.now();
+        open.add(res);
+        res.on('close', () => {
+          open.delete(res);
+          llm.hangsCut.push(performance.now() - since);
+        });
+        return; // never answers
+      }
+      if (mode === 'error') {
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"The server had an error while processing your request.","type":"server_error"}}');
+        return;
+      }
+      void (async () => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const piece of ANSWER.match(/.{1,16}/gu) ?? [ANSWER]) {
+          res.write(sse({ choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] }));
+          if (llm.pieceDelayMs > 0) await sleep(llm.pieceDelayMs);
+        }
+        res.write(sse({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }));
+        res.write(sse({ choices: [], usage: { prompt_tokens: 420, completion_tokens: 30, total_tokens: 450 } }));
+        res.end('data: [DONE]\n\n');
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  llm.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  llm.close = () => closeServer(server, open);
+  return llm;
+}
+
+function closeServer(server: Server, open: Set<ServerResponse> = new Set()): Promise<void> {
+  for (const res of open) res.destroy();
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+// ─── a Graph proxy: forwards to the API's sandbox, fails the first K Send API calls ───
+
+type GraphFault = '613 rate limit (not delivered)' | 'HTTP 500 code 2 (not delivered)' | 'HTTP 503 after delivery (outcome lost)';
+const GRAPH_FAULTS: GraphFault[] = ['613 rate limit (not delivered)', 'HTTP 500 code 2 (not delivered)', 'HTTP 503 after delivery (outcome lost)'];
+interface GraphProxy {
+  url: string;
+  sendCalls: number;
+  injected: Map<GraphFault, number>;
+  forwarded: number;
+  close(): Promise<void>;
+}
+
+/** Meta's error bodies (FIELD-NOTES: 4 / 17 / 32 / 613 rate limits; code 1/2 with is_transient on its own failures). */
+const graphError = (code: number, message: string) =>
+  JSON.stringify({ error: { message, type: 'OAuthException', code, ...(code === 2 ? { is_transient: true } : {}), fbtrace_id: `A${randomBytes(8).toString('hex')}` } });
+
+async function startGraphProxy(target: string, failures: number, faults: GraphFault[] = GRAPH_FAULTS): Promise<GraphProxy> {
+  const proxy: GraphProxy = { url: '', sendCalls: 0, injected: new Map(), forwarded: 0, close: async () => undefined };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const isSend = req.method === 'POST' && /\/messages(\?|$)/.test(req.url ?? '');
+      let fault: GraphFault | undefined;
+      if (isSend) {
+        proxy.sendCalls += 1;
+        if (proxy.sendCalls <= failures) fault = faults[(proxy.sendCalls - 1) % faults.length];
+      }
+      if (fault) proxy.injected.set(fault, (proxy.injected.get(fault) ?? 0) + 1);
+      if (fault === '613 rate limit (not delivered)') {
+        res.writeHead(400, { 'content-type': 'application/json' }).end(graphError(613, '(#613) Calls to this api have exceeded the rate limit.'));
+        return;
+      }
+      if (fault === 'HTTP 500 code 2 (not delivered)') {
+        res.writeHead(500, { 'content-type': 'application/json' }).end(graphError(2, 'An unexpected error has occurred. Please retry your request later.'));
+        return;
+      }
+      proxy.forwarded += 1;
+      const upstream = httpRequest(`${target}${req.url ?? '/'}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (answer) => {
+        const parts: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => parts.push(chunk));
+        answer.on('end', () => {
+          if (fault) {
+            // Delivered by the sandbox, but the caller hears a gateway failure: it cannot know the answer went out.
+            res.writeHead(503, { 'content-type': 'application/json' }).end(graphError(2, 'Service temporarily unavailable'));
+            return;
+          }
+          res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/json' }).end(Buffer.concat(parts));
+        });
+      });
+      upstream.on('error', () => res.writeHead(502, { 'content-type': 'application/json' }).end(graphError(2, 'proxy: upstream unreachable')));
+      upstream.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy.close = () => closeServer(server);
+  return proxy;
+}
+
+// ─── one scenario ───
+
+interface EventCounts {
+  mid: string;
+  answers: number;
+  graph_sends: number;
+  charges: number;
+  refunds: number;
+  reply_status: string | null;
+  reason: string | null;
+}
+
+interface Outcome {
+  scenario: string;
+  events: number;
+  replies: number;
+  charges: number | string;
+  duplicates: number;
+  lost: number | string;
+  attempts: number;
+  retries: number;
+  drainS: string;
+  verdict: string;
+  notes: string[];
+}
+
+interface Setup {
+  name: string;
+  events: number;
+  /** Environment added to the API's. */
+  env: (ports: { api: number; llm: string }) => Record<string, string>;
+  /** Runs beside the deliveries; may replace the API (returns the one running at the end). */
+  during?: (ctx: { api: RunningServer; databaseUrl: string; startedAt: number; notes: string[]; marks: Map<string, number>; restart: () => Promise<RunningServer> }) => Promise<RunningServer | undefined>;
+  llm: FakeLlm;
+  /** Failing for good: every event is expected to end failed, visibly, with this reason, and cost nothing in the end. */
+  permanent?: { reason: string; sees: string };
+}
+
+async function runScenario(adminUrl: string, setup: Setup, index: number): Promise<Outcome> {
+  const port = BASE_PORT + index;
+  const database = await createDatabase(adminUrl, `pagemate_faults_${setup.name.replace(/\W/g, '_')}`);
+  const baseEnv = serverEnv(port, { url: database.url }, { LLM_BASE_URL: setup.llm.baseUrl, LLM_MODEL: 'bench-model', LLM_API_KEY: 'bench' });
+  const env = { ...baseEnv, ...setup.env({ api: port, llm: setup.llm.baseUrl }) };
+  const logDir = mkdtempSync(join(tmpdir(), 'pagemate-faults-logs-'));
+  let logIndex = 0;
+  const nextLog = () => join(logDir, `api-${(logIndex += 1)}.log`);
+  const notes: string[] = [];
+  let keepLogs = false;
+  try {
+    // The shop is set up with the plain sandbox (no proxy, no fault), as a user did it before trouble began.
+    const shop = await prepareShop(baseEnv, [5_000_000]);
+    let api = await startApi(env, nextLog());
+    try {
+      const events = Array.from({ length: setup.events }, (_, i) => ({ psid: `7${String(index).padStart(2, '0')}${String(i).padStart(13, '0')}`, mid: `m_fault_${index}_${process.pid}_${i}` }));
+      let webhookRetries = 0;
+      let undelivered = 0;
+      let lastAck = 0;
+      const startedAt = performance.now();
+      const sendDeadline = Date.now() + SEND_DEADLINE_MS;
+      const deliver = async (event: (typeof events)[number]) => {
+        const { body, signature } = signedMessage(shop.appSecret, BAKERY_PAGE, event.psid, event.mid, 'Bánh mì thịt nướng giá bao nhiêu vậy shop?');
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            const response = await fetch(`${api.url}/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body, signal: AbortSignal.timeout(10_000) });
+            await response.arrayBuffer();
+            if (response.status === 200) break;
+          } catch {
+            // the server is down or restarting: Meta tries again later
+          }
+          if (Date.now() > sendDeadline) {
+            undelivered += 1;
+            return;
+          }
+          webhookRetries += 1;
+          await sleep(Math.min(200 * 2 ** attempt, 2_000));
+        }
+        lastAck = performance.now();
+      };
+      const sending = (async () => {
+        const spread = SEND_SPREAD_MS / Math.max(1, events.length);
+        const inFlight: Promise<void>[] = [];
+        for (const event of events) {
+          inFlight.push(deliver(event));
+          await sleep(spread);
+        }
+        await Promise.all(inFlight);
+      })();
+      const restart = async () => {
+        api = await startApi(env, nextLog());
+        return api;
+      };
+      const marks = new Map<string, number>();
+      const replaced = setup.during ? await setup.during({ api, databaseUrl: database.url, startedAt, notes, marks, restart }) : undefined;
+      if (replaced) api = replaced;
+      await sending;
+      if (undelivered > 0) notes.push(`${undelivered} deliveries never acknowledged (sender deadline)`);
+      if (webhookRetries > 0) notes.push(`${webhookRetries} webhook deliveries sent again (no 200 while the API was down)`);
+
+      // ── drain: no bot.reply job queued or running ──
+      let drained = false;
+      let lastStates: Record<string, number> = {};
+      while (performance.now() - startedAt < SEND_DEADLINE_MS + DRAIN_DEADLINE_MS && performance.now() - lastAck < DRAIN_DEADLINE_MS) {
+        if (api.exit) break;
+        const rows = await withClient(database.url, (db) => db.query<{ status: string; n: number }>("select status, count(*)::int as n from jobs where queue = 'bot.reply' group by status"));
+        lastStates = Object.fromEntries(rows.rows.map((r) => [r.status, r.n]));
+        if (!lastStates.queued && !lastStates.running && Object.values(lastStates).reduce((a, b) => a + b, 0) >= setup.events - undelivered) {
+          drained = true;
+          break;
+        }
+        await sleep(200);
+      }
+      const settledAt = performance.now();
+      const drainMs = settledAt - lastAck;
+      for (const [mark, at] of marks) notes.push(`all jobs settled ${seconds(settledAt - at)} s after the ${mark}`);
+
+      // ── the database, per event ──
+      const result = await withClient(database.url, async (db) => {
+        const perEvent = await db.query<EventCounts>(
+          `with ev as (select * from unnest($1::text[], $2::text[]) as e(mid, psid))
+           select ev.mid,
+             (select count(*)::int from inbox_items b join inbox_items c on b.reply_to_id = c.id
+               where c.page_id = $3 and c.external_id = ev.mid and b.author = 'bot' and b.delivery = 'sent') as answers,
+             (select count(*)::int from sandbox_events s where s.page_id = $3 and s.kind = 'message' and s.payload->'recipient'->>'id' = ev.psid) as graph_sends,
+             (select count(*)::int from ledger_entries l join inbox_items b on l.idempotency_key = 'bot:' || b.id || ':charge' join inbox_items c on b.reply_to_id = c.id
+               where c.page_id = $3 and c.external_id = ev.mid and l.kind = 'token_charge') as charges,
+             (select count(*)::int from ledger_entries l join inbox_items b on l.idempotency_key = 'bot:' || b.id || ':refund' join inbox_items c on b.reply_to_id = c.id
+               where c.page_id = $3 and c.external_id = ev.mid and l.kind = 'refund') as refunds,
+             (select c.reply_status from inbox_items c where c.page_id = $3 and c.external_id = ev.mid and c.author = 'customer') as reply_status,
+             (select c.reason from inbox_items c where c.page_id = $3 and c.external_id = ev.mid and c.author = 'customer') as reason
+           from ev`,
+          [events.map((e) => e.mid), events.map((e) => e.psid), BAKERY_PAGE],
+        );
+        const jobs = await db.query<{ status: string; n: number; attempts: number }>(
+          "select status, count(*)::int as n, coalesce(sum(attempts), 0)::int as attempts from jobs where queue = 'bot.reply' group by status",
+        );
+        const ledger = await db.query<{ reserved: number; open_holds: number; token_charges: number; refunds: number }>(
+          `select (select coalesce(sum(reserved), 0)::int from balances where user_id = $1) as reserved,
+                  (select count(*)::int from ledger_entries r where r.user_id = $1 and r.kind = 'reservation'
+                     and not exists (select 1 from ledger_entries x where x.reservation_id = r.reservation_id and x.kind in ('release', 'token_charge'))) as open_holds,
+                  (select count(*)::int from ledger_entries where user_id = $1 and kind = 'token_charge') as token_charges,
+                  (select count(*)::int from ledger_entries where user_id = $1 and kind = 'refund') as refunds`,
+          [shop.userId],
+        );
+        const failed = await db.query<{ last_error: string; n: number }>("select left(last_error, 140) as last_error, count(*)::int as n from jobs where queue = 'bot.reply' and status = 'failed' group by 1 order by 2 desc limit 3");
+        return { perEvent: perEvent.rows, jobs: jobs.rows, ledger: ledger.rows[0], failed: failed.rows };
+      });
+
+      const rows = result.perEvent;
+      const replies = rows.reduce((sum, row) => sum + row.graph_sends, 0);
+      const charges = rows.reduce((sum, row) => sum + row.charges, 0);
+      const duplicates = rows.filter((row) => row.answers > 1 || row.graph_sends > 1 || row.charges > 1).length;
+      const lost = rows.filter((row) => row.answers === 0 || row.graph_sends === 0 || row.charges === 0).length;
+      const inconsistent = rows.filter((row) => row.answers !== row.graph_sends || row.graph_sends !== row.charges).length;
+      const jobStates = Object.fromEntries(result.jobs.map((row) => [row.status, row.n]));
+      const attempts = result.jobs.reduce((sum, row) => sum + row.attempts, 0);
+      const jobCount = result.jobs.reduce((sum, row) => sum + row.n, 0);
+      const openHolds = result.ledger?.open_holds ?? -1;
+      const reserved = result.ledger?.reserved ?? -1;
+      notes.push(`jobs ${JSON.stringify(jobStates)}; holds open ${openHolds} (reserved ${reserved} VND); token charges in the ledger ${result.ledger?.token_charges ?? '?'}; refunds ${result.ledger?.refunds ?? '?'}`);
+      for (const row of result.failed) notes.push(`failed job ×${row.n}: ${row.last_error}`);
+      const statuses = new Map<string, number>();
+      for (const row of rows) statuses.set(`${row.reply_status ?? 'none'}${row.reason ? ` (${row.reason})` : ''}`, (statuses.get(`${row.reply_status ?? 'none'}${row.reason ? ` (${row.reason})` : ''}`) ?? 0) + 1);
+      notes.push(`customer messages: ${[...statuses].map(([status, n]) => `${n} ${status}`).join(', ')}`);
+      if (!drained) notes.push(`NOT drained within the deadline: ${JSON.stringify(lastStates)}`);
+
+      let verdict: string;
+      if (setup.permanent) {
+        const expected = setup.permanent;
+        // Nothing sent, and either never charged or charged once and refunded once.
+        const visible = rows.every((row) => row.reply_status === 'failed' && row.reason === expected.reason && row.graph_sends === 0 && row.answers === 0 && row.charges === row.refunds && row.charges <= 1);
+        const ok = drained && visible && openHolds === 0 && reserved === 0 && !jobStates.failed && jobStates.done === setup.events;
+        verdict = ok ? 'OK: failed visibly, nothing kept' : 'FAIL';
+        if (!ok) keepLogs = true;
+        notes.push(`what the user sees: ${expected.sees}`);
+        const failedVisibly = rows.filter((row) => row.reply_status === 'failed').length;
+        const refunded = rows.reduce((sum, row) => sum + row.refunds, 0);
+        return { scenario: setup.name, events: setup.events, replies, charges: refunded > 0 ? `${charges} (${refunded} refunded)` : charges, duplicates, lost: `0 (${failedVisibly} marked failed)`, attempts, retries: attempts - jobCount, drainS: seconds(drainMs), verdict, notes };
+      }
+      const ok = drained && duplicates === 0 && lost === 0 && inconsistent === 0 && openHolds === 0 && reserved === 0 && jobCount === setup.events && jobStates.done === setup.events;
+      if (!ok) keepLogs = true;
+      verdict = ok ? 'OK' : 'FAIL';
+      if (!ok) {
+        const bad = rows.filter((row) => row.answers !== 1 || row.graph_sends !== 1 || row.charges !== 1).slice(0, 3);
+        for (const row of bad) notes.push(`not exactly once: ${JSON.stringify(row)}`);
+      }
+      const errors = collectErrors(logDir, logIndex);
+      if (errors.length > 0) notes.push(`server log lines at error level: ${errors.join('; ')}`);
+      return { scenario: setup.name, events: setup.events, replies, charges, duplicates, lost, attempts, retries: attempts - jobCount, drainS: drained ? seconds(drainMs) : `>${seconds(drainMs)}`, verdict, notes };
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    await database.drop();
+    removeDir(env.FILES_DIR);
+    removeDir(baseEnv.FILES_DIR);
+    if (keepLogs) notes.push(`server logs kept in ${logDir}`);
+    else removeDir(logDir);
+  }
+}
+
+function collectErrors(logDir: string, count: number): string[] {
+  const byMessage = new Map<string, number>();
+  for (let i = 1; i <= count; i += 1) {
+    let text = '';
+    try {
+      text = readFileSync(join(logDir, `api-${i}.log`), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n')) {
+      if (!/"level":(50|60)/.test(line)) continue;
+      const msg = /"msg":"([^"]*)"/.exec(line)?.[1] ?? '?';
+      byMessage.set(msg, (byMessage.get(msg) ?? 0) + 1);
+    }
+  }
+  return [...byMessage].map(([msg, n]) => `${n}× ${msg.slice(0, 80)}`);
+}
+
+const countSentAnswers = (url: string) =>
+  withClient(url, (db) => db.query<{ n: number }>("select count(*)::int as n from inbox_items where author = 'bot' and delivery = 'sent'")).then((r) => r.rows[0]?.n ?? 0);
+
+// ─── the scenarios ───
+
+async function main() {
+  const adminUrl = postgresAdminUrl() ?? LOCAL_POSTGRES;
+  try {
+    await withClient(adminUrl, (client) => client.query('select 1'));
+  } catch (error) {
+    console.log(`SKIPPED: no PostgreSQL answers at ${adminUrl.replace(/\/\/[^@]*@/, '//…@')} (${error instanceof Error ? error.message : String(error)}).`);
+    console.log('Every scenario needs a server database: the killed worker is replaced by a fresh instance on the same database, and the bench counts');
+    console.log('replies and charges while the API runs, which PGlite (one process) does not allow. Set BENCH_DATABASE_URL to an admin URL.');
+    console.log('Reproduce: npx tsx bench/faults.ts');
+    return;
+  }
+  const llm = await startFakeLlm();
+  const outcomes: Outcome[] = [];
+  try {
+    for (const [index, name] of SCENARIOS.entries()) {
+      const started = performance.now();
+      llm.counts = { ok: 0, hang: 0, error: 0 };
+      llm.hangsCut = [];
+      llm.pieceDelayMs = 0;
+      llm.mode = () => 'ok';
+      let setup: Setup;
+      let proxy: GraphProxy | undefined;
+      if (name === 'killed') {
+        // A model that takes ~0.4 s per answer and 8 jobs at once: the kill lands with several answers mid-way.
+        llm.pieceDelayMs = 150;
+        setup = {
+          name: '1 worker killed',
+          events: EVENTS,
+          llm,
+          env: () => ({ JOBS_CONCURRENCY: '8', JOBS_LEASE_SECONDS: String(LEASE_SECONDS), LLM_TIMEOUT_SECONDS: '5' }),
+          during: async ({ api, databaseUrl, startedAt, notes, marks, restart }) => {
+            const target = Math.ceil(EVENTS * KILL_AT_SHARE);
+            while ((await countSentAnswers(databaseUrl)) < target) {
+              if (performance.now() - startedAt > 60_000) throw new Error('the answers never reached the kill point');
+              await sleep(50);
+            }
+            const running = await withClient(databaseUrl, (db) =>
+              db.query<{ n: number; holds: number }>(
+                `select (select count(*)::int from jobs where queue = 'bot.reply' and status = 'running') as n,
+                        (select count(*)::int from inbox_items where author = 'bot' and reservation_id is not null and delivery = 'generating') as holds`,
+              ),
+            );
+            const exited = new Promise<void>((resolve) => api.child.once('exit', () => resolve()));
+            api.child.kill('SIGKILL');
+            await exited;
+            const killedAt = performance.now();
+            marks.set('kill', killedAt);
+            const sent = await countSentAnswers(databaseUrl);
+            notes.push(
+              `SIGKILL at ${seconds(killedAt - startedAt)} s with ${sent}/${EVENTS} answers sent, ${running.rows[0]?.n ?? '?'} bot.reply jobs running (${running.rows[0]?.holds ?? '?'} holding a hold mid-answer); lease ${LEASE_SECONDS} s`,
+            );
+            const fresh = await restart();
+            notes.push(`fresh instance answering /health ${seconds(performance.now() - killedAt)} s after the kill`);
+            return fresh;
+          },
+        };
+      } else if (name === 'llm' || name === 'llm-down') {
+        const permanent = name === 'llm-down';
+        // The fault clock starts with the first model request (not with the first delivery).
+        let t0 = 0;
+        llm.mode = () => {
+          if (permanent) return 'error';
+          if (t0 === 0) t0 = performance.now();
+          const elapsed = performance.now() - t0;
+          return elapsed < LLM_HANG_MS ? 'hang' : elapsed < LLM_HANG_MS + LLM_ERROR_MS ? 'error' : 'ok';
+        };
+        setup = {
+          name: permanent ? '2b LLM down for good' : '2 LLM hangs, then 500',
+          events: permanent ? PERMANENT_EVENTS : EVENTS,
+          llm,
+          ...(permanent ? { permanent: { reason: 'model_failed', sees: 'each message in the inbox marked failed, reason "model_failed"; no answer sent, no charge, no hold left on the balance' } } : {}),
+          env: () => ({ JOBS_CONCURRENCY: '8', LLM_TIMEOUT_SECONDS: '2' }),
+        };
+      } else if (name === 'graph') {
+        setup = {
+          name: '3 Graph 5xx / 613',
+          events: EVENTS,
+          llm,
+          env: () => ({ JOBS_CONCURRENCY: '8', FACEBOOK_GRAPH_URL: `${proxy?.url ?? ''}/meta-sandbox` }),
+        };
+        proxy = await startGraphProxy(`http://127.0.0.1:${BASE_PORT + index}`, GRAPH_FAILURES);
+      } else if (name === 'graph-down') {
+        setup = {
+          name: '3b Graph 613 for good',
+          events: PERMANENT_EVENTS,
+          llm,
+          permanent: {
+            reason: 'send_failed',
+            sees: 'each message in the inbox marked failed, reason "send_failed"; the answer was charged when generated and that charge refunded ("AI reply not delivered by Facebook"); nothing sent twice',
+          },
+          env: () => ({ JOBS_CONCURRENCY: '8', FACEBOOK_GRAPH_URL: `${proxy?.url ?? ''}/meta-sandbox` }),
+        };
+        proxy = await startGraphProxy(`http://127.0.0.1:${BASE_PORT + index}`, Number.POSITIVE_INFINITY, ['613 rate limit (not delivered)']);
+      } else {
+        throw new Error(`unknown scenario ${name} (killed, llm, llm-down, graph, graph-down)`);
+      }
+      try {
+        const outcome = await runScenario(adminUrl, setup, index);
+        if (name.startsWith('llm')) {
+          const cut = llm.hangsCut;
+          outcome.notes.unshift(
+            `model requests: ${llm.counts.hang} hung, ${llm.counts.error} answered 500, ${llm.counts.ok} answered` +
+              (cut.length > 0 ? `; hung requests cut by the API after ${seconds(Math.min(...cut))}–${seconds(Math.max(...cut))} s (LLM_TIMEOUT_SECONDS=2), ${llm.counts.hang - cut.length} never cut` : ''),
+          );
+        }
+        if (proxy) {
+          outcome.notes.unshift(
+            `Send API calls: ${proxy.sendCalls}; injected ${[...proxy.injected].map(([fault, n]) => `${n}× ${fault}`).join(', ')}`,
+          );
+        }
+        outcome.notes.push(`scenario wall time ${seconds(performance.now() - started)} s`);
+        outcomes.push(outcome);
+      } finally {
+        await proxy?.close();
+      }
+    }
+  } finally {
+    await llm.close();
+  }
+
+  console.log(`\nFaults: ${EVENTS} Messenger events per scenario, API as a child process on PostgreSQL, model = local fake OpenAI endpoint`);
+  table(
+    outcomes.map((o) => ({
+      scenario: o.scenario,
+      events: o.events,
+      replies: o.replies,
+      charges: o.charges,
+      duplicates: o.duplicates,
+      lost: o.lost,
+      'job attempts': o.attempts,
+      retries: o.retries,
+      'drain s': o.drainS,
+      verdict: o.verdict,
+    })),
+  );
+  for (const o of outcomes) {
+    console.log(`${o.scenario}:`);
+    for (const note of o.notes) console.log(`  - ${note}`);
+  }
+  console.log('drain s = from the last webhook acknowledged to no bot.reply job queued or running; retries = job attempts beyond the first.');
+  console.log('Reproduce: npx tsx bench/faults.ts');
+  if (outcomes.some((o) => o.verdict === 'FAIL')) process.exitCode = 1;
+}
+
+await main();
