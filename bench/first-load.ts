@@ -4,27 +4,13 @@
  * Builds must exist (`npm run build`); `FIRST_LOAD_DETAIL=1` lists each script. Reproduce: `npm run bench -w bench` (or `npx tsx bench/first-load.ts`).
  */
 import { chromium } from '@playwright/test';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM_ARGS, ROOT, serve, table } from './support.ts';
+import { CHROMIUM_ARGS, serveComposedBuild, table } from './support.ts';
 
-const REMOTES = { mf_landing: 'mf-landing', mf_page_manager: 'mf-page-manager', mf_chatbot: 'mf-chatbot', mf_balance: 'mf-balance', mf_crm: 'mf-crm' } as const;
-const AUDIENCE = { mf_landing: ['public'], mf_page_manager: ['user'], mf_chatbot: ['user', 'partner'], mf_balance: ['user'], mf_crm: ['user', 'partner'] };
-const SHELL_PORT = 5000;
 /** `FIRST_LOAD_DETAIL=1` also lists every script of every route, largest first. */
 const DETAIL = process.env.FIRST_LOAD_DETAIL === '1';
 
-const shellDir = mkdtempSync(join(tmpdir(), 'pagemate-bench-'));
-cpSync(join(ROOT, 'shell', 'build'), shellDir, { recursive: true });
-writeFileSync(join(shellDir, 'config.json'), JSON.stringify({ apiBaseUrl: 'http://127.0.0.1:5080', remotesUrl: '/remotes.json' }));
-const names = Object.keys(REMOTES) as (keyof typeof REMOTES)[];
-writeFileSync(
-  join(shellDir, 'remotes.json'),
-  JSON.stringify({ remotes: names.map((name, i) => ({ name, entry: `http://127.0.0.1:${5101 + i}/mf-manifest.json`, audience: AUDIENCE[name] })) }),
-);
-const servers = [await serve(shellDir, SHELL_PORT), ...(await Promise.all(names.map((name, i) => serve(join(ROOT, REMOTES[name], 'build'), 5101 + i))))];
+const composed = await serveComposedBuild(5000);
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const b64 = (s: string) => Buffer.from(s).toString('base64url');
@@ -42,10 +28,10 @@ for (const path of ['/', '/sign-in/', '/user-dashboard/']) {
     urls.push(response.url());
     bodies.push(response.body().catch(() => null));
   });
-  await page.goto(`http://127.0.0.1:${SHELL_PORT}${path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${composed.url}${path}`, { waitUntil: 'networkidle' });
   const loaded = await Promise.all(bodies);
   if (DETAIL) {
-    const each = loaded.map((b, i) => ({ script: urls[i], 'gzip KiB': b ? +(gzipSync(b, { level: 9 }).length / 1024).toFixed(1) : 0 }));
+    const each = loaded.map((b, i) => ({ script: urls[i] ?? '', 'gzip KiB': b ? +(gzipSync(b, { level: 9 }).length / 1024).toFixed(1) : 0 }));
     console.log(`Scripts of ${path}:`);
     table(each.sort((a, b) => b['gzip KiB'] - a['gzip KiB']));
   }
@@ -56,7 +42,7 @@ for (const path of ['/', '/sign-in/', '/user-dashboard/']) {
   await context.close();
 }
 await browser.close();
-for (const server of servers) server.kill();
+composed.close();
 
 console.log('First-load JavaScript (production builds, until network idle):');
 table(rows);

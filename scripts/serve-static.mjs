@@ -2,13 +2,15 @@
 /**
  * A plain static file server, the stand-in for any CDN or static host: no rewrite rules, `dir/index.html`
  * for directory paths, `404.html` (status 404) for the rest. Runtime files and HTML are never cached;
- * content-hashed chunks are immutable. CORS is open so the shell's origin can fetch remote manifests.
+ * content-hashed chunks are immutable. Text is sent compressed (brotli or gzip, as the browser accepts), as
+ * any CDN does. CORS is open so the shell's origin can fetch remote manifests.
  *
  * Usage: node scripts/serve-static.mjs <dir> <port> [host]
  */
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -32,6 +34,33 @@ export function cacheControlFor(pathname) {
   if (/\.(html|json)$/.test(pathname) || pathname.endsWith('/')) return 'no-cache';
   if (/\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp)$/.test(pathname)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=300';
+}
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map']);
+/** Compressed bodies by file, encoding and modification time: each file is compressed once. */
+const compressed = new Map();
+
+/** The encoding to send `file` in for this request's Accept-Encoding: br, gzip or none (null). */
+export function encodingFor(file, acceptEncoding = '') {
+  if (!COMPRESSIBLE.has(extname(file))) return null;
+  const accepted = acceptEncoding.split(',').map((part) => part.trim().split(';')[0]);
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
+
+function compressedBody(file, encoding) {
+  const { mtimeMs } = statSync(file);
+  const key = `${encoding}:${file}`;
+  const cached = compressed.get(key);
+  if (cached?.mtimeMs === mtimeMs) return cached.body;
+  const raw = readFileSync(file);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+      : gzipSync(raw, { level: 9 });
+  compressed.set(key, { mtimeMs, body });
+  return body;
 }
 
 function fileFor(root, urlPath) {
@@ -74,11 +103,19 @@ export function serveStatic(dir, port, host = '127.0.0.1') {
         return;
       }
     }
-    res.writeHead(status, {
+    const headers = {
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
       'Cache-Control': status === 200 ? cacheControlFor(urlPath.split('?')[0]) : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
-    });
+    };
+    const encoding = encodingFor(file, req.headers['accept-encoding']);
+    if (encoding) {
+      const body = compressedBody(file, encoding);
+      res.writeHead(status, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length, Vary: 'Accept-Encoding' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.writeHead(status, COMPRESSIBLE.has(extname(file)) ? { ...headers, Vary: 'Accept-Encoding' } : headers);
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   });

@@ -15,6 +15,33 @@ test.describe('static export and runtime composition', () => {
     expect(landingRequests.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
   });
 
+  test('a signed-out visit to / mounts the landing alone (no antd), and Sign In starts the app', async ({ page }) => {
+    const remoteRequests: string[] = [];
+    page.on('request', (r) => {
+      if (/\/mf-manifest\.json$/.test(r.url())) remoteRequests.push(r.url());
+    });
+    await page.goto('/');
+    await expect(page.locator('#home')).toBeVisible();
+    await expect(page.locator('[class*="ant-"]')).toHaveCount(0);
+    expect(remoteRequests).toEqual([`${remoteOrigin('mf_landing')}/mf-manifest.json`]);
+    await page.getByRole('banner').getByRole('link', { name: 'Đăng nhập' }).click();
+    await expect(page).toHaveURL(/\/sign-in\/$/);
+    await expect(page.getByRole('heading', { name: 'Đăng nhập PageMate' })).toBeVisible();
+  });
+
+  test('a signed-in visit to / shows the landing inside the app, its links routed in place', async ({ page, signInAs }) => {
+    await signInAs('user');
+    await page.goto('/');
+    await expect(page.locator('#home')).toBeVisible();
+    await page.getByRole('button', { name: 'Sản phẩm' }).click();
+    const loads: string[] = [];
+    page.on('load', () => loads.push(page.url()));
+    await page.getByRole('menuitem', { name: 'Hồ sơ của tôi' }).click();
+    await expect(page).toHaveURL(/\/user-dashboard\/$/);
+    await expect(page.getByTestId('side-menu-user')).toBeVisible();
+    expect(loads).toEqual([]);
+  });
+
   test('the sign-in page is served as a deep link', async ({ page }) => {
     const response = await page.goto('/sign-in/');
     expect(response?.status()).toBe(200);

@@ -1,32 +1,31 @@
-import { CopyOutlined, MailOutlined } from '@ant-design/icons';
-import { Button, message } from 'antd';
-import { TOAST } from '@pagemate/shared-contracts';
+import { CheckCircleFilled, CloseCircleFilled, CopyOutlined, MailOutlined } from '@ant-design/icons-svg';
+import { TOAST } from '@pagemate/shared-contracts/plain';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_EMAIL } from '../contact-details';
 import { copyText } from '../copy-text';
+import { useToast } from '../hooks/use-toast';
 import styles from './landing.module.css';
 import { LandingSection } from './landing-section';
+import { SvgIcon } from './svg-icon';
 
 /** The `contact` anchor: the support address, with a copy button that confirms with a toast (spec §8). */
 export function ContactSection() {
   const { t } = useTranslation('landing-page');
-  // The hook form renders the toast inside the shell's ConfigProvider, so it follows the current theme.
-  const [toast, toastHolder] = message.useMessage({ top: TOAST.top, duration: TOAST.durationSeconds });
+  const [toast, showToast] = useToast();
 
   async function copyAddress() {
     try {
       await copyText(CONTACT_EMAIL);
-      void toast.success(t('contact.copied'));
+      showToast('success', t('contact.copied'));
     } catch {
-      void toast.error(t('contact.copyFailed'));
+      showToast('error', t('contact.copyFailed'));
     }
   }
 
   return (
     <LandingSection id="contact" title={t('contact.title')} intro={t('contact.intro')}>
-      {toastHolder}
       <div className={styles.contactCard}>
-        <MailOutlined className={styles.contactIcon} aria-hidden />
+        <SvgIcon icon={MailOutlined} className={styles.contactIcon} />
         <div className={styles.contactText}>
           <p className={styles.contactLabel}>{t('contact.emailLabel')}</p>
           <a className={styles.contactValue} href={`mailto:${CONTACT_EMAIL}`}>
@@ -34,10 +33,19 @@ export function ContactSection() {
           </a>
         </div>
         <div className={styles.contactActions}>
-          <Button icon={<CopyOutlined aria-hidden />} aria-label={t('contact.copyLabel', { email: CONTACT_EMAIL })} onClick={() => void copyAddress()}>
+          <button type="button" className={styles.outlineButton} aria-label={t('contact.copyLabel', { email: CONTACT_EMAIL })} onClick={() => void copyAddress()}>
+            <SvgIcon icon={CopyOutlined} />
             {t('contact.copy')}
-          </Button>
+          </button>
         </div>
+      </div>
+      <div className={styles.toastRegion} style={{ top: TOAST.top }} role="status" aria-live="polite">
+        {toast && (
+          <p key={toast.id} className={styles.toast}>
+            <SvgIcon icon={toast.kind === 'success' ? CheckCircleFilled : CloseCircleFilled} className={toast.kind === 'success' ? styles.toastSuccess : styles.toastError} />
+            {toast.text}
+          </p>
+        )}
       </div>
     </LandingSection>
   );

@@ -1,4 +1,4 @@
-import { COPYRIGHT_YEAR } from '@pagemate/shared-contracts';
+import { COPYRIGHT_YEAR } from '@pagemate/shared-contracts/plain';
 import { useTranslation } from 'react-i18next';
 import styles from './landing.module.css';
 import { Logo } from './logo';

@@ -1,16 +1,17 @@
-import { ApiOutlined, FileSearchOutlined, QrcodeOutlined, SafetyCertificateOutlined, SlidersOutlined, WalletOutlined } from '@ant-design/icons';
-import { FACEBOOK_API_VERSION } from '@pagemate/shared-contracts';
+import { ApiOutlined, FileSearchOutlined, QrcodeOutlined, SafetyCertificateOutlined, SlidersOutlined, WalletOutlined } from '@ant-design/icons-svg';
+import { FACEBOOK_API_VERSION } from '@pagemate/shared-contracts/plain';
 import { useTranslation } from 'react-i18next';
 import styles from './landing.module.css';
 import { LandingSection } from './landing-section';
+import { SvgIcon } from './svg-icon';
 
 const TECHNOLOGIES = [
-  { key: 'meta', icon: <ApiOutlined aria-hidden /> },
-  { key: 'documents', icon: <FileSearchOutlined aria-hidden /> },
-  { key: 'answerStyle', icon: <SlidersOutlined aria-hidden /> },
-  { key: 'billing', icon: <WalletOutlined aria-hidden /> },
-  { key: 'payments', icon: <QrcodeOutlined aria-hidden /> },
-  { key: 'security', icon: <SafetyCertificateOutlined aria-hidden /> },
+  { key: 'meta', icon: ApiOutlined },
+  { key: 'documents', icon: FileSearchOutlined },
+  { key: 'answerStyle', icon: SlidersOutlined },
+  { key: 'billing', icon: WalletOutlined },
+  { key: 'payments', icon: QrcodeOutlined },
+  { key: 'security', icon: SafetyCertificateOutlined },
 ] as const;
 
 /** The `framework` anchor: the technology PageMate stands on, in a shop owner's terms. */
@@ -21,7 +22,7 @@ export function FrameworkSection() {
       <ul className={styles.frameworkGrid}>
         {TECHNOLOGIES.map(({ key, icon }) => (
           <li key={key} className={styles.card}>
-            <span className={styles.frameworkIcon}>{icon}</span>
+            <SvgIcon icon={icon} className={styles.frameworkIcon} />
             <h3>{t(`framework.items.${key}.title`)}</h3>
             <p>{t(`framework.items.${key}.description`, { version: FACEBOOK_API_VERSION })}</p>
           </li>

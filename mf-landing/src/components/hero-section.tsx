@@ -1,6 +1,6 @@
-import { findRoute, hrefOf } from '@pagemate/shared-contracts';
+import { findRoute, hrefOf } from '@pagemate/shared-contracts/plain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { AppAnchor } from '../landing-env';
 import styles from './landing.module.css';
 import { ReplyDemo } from './reply-demo';
 
@@ -15,9 +15,9 @@ export function HeroSection() {
           <h1 id="home-title">{t('hero.title')}</h1>
           <p className={styles.lead}>{t('hero.lead')}</p>
           <div className={styles.heroActions}>
-            <Link to={hrefOf(findRoute('sign-up').path)} className={styles.primaryAction}>
+            <AppAnchor href={hrefOf(findRoute('sign-up').path)} className={styles.primaryAction}>
               {t('hero.primaryAction')}
-            </Link>
+            </AppAnchor>
             <a href="#services" className={styles.secondaryAction}>
               {t('hero.secondaryAction')}
             </a>

@@ -1,70 +1,57 @@
-import { CustomerServiceOutlined, DollarOutlined, DownOutlined, ScheduleOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps } from 'antd';
-import {
-  findRoute,
-  formatVnd,
-  homePathFor,
-  hrefOf,
-  selectPaymentStatus,
-  selectSessionUser,
-  selectTotalBalance,
-  useAppSelector,
-} from '@pagemate/shared-contracts';
-import { useState } from 'react';
+import { CustomerServiceOutlined, DollarOutlined, ScheduleOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons-svg';
+import type { IconDefinition } from '@ant-design/icons-svg/lib/types';
+import { findRoute, hrefOf } from '@pagemate/shared-contracts/plain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { AppAnchor, useLandingEnv } from '../landing-env';
+import styles from './landing.module.css';
+import { MenuButton } from './menu-button';
+import { SvgIcon } from './svg-icon';
 
 /**
- * The header's Product dropdown (spec §2): profile, task manager, Bal, balance, support. Signed-out visitors
+ * The header's Product menu (spec §2): profile, task manager, Bal, balance, support. Signed-out visitors
  * who follow a dashboard link are sent to sign in by the shell's access check. "Bal" shows the amount only
  * once the shell has loaded it, so a visitor never sees a made-up 0 VNĐ.
  */
 export function ProductMenu() {
   const { t } = useTranslation('landing-page');
-  const [open, setOpen] = useState(false);
-  const user = useAppSelector(selectSessionUser);
-  const totalBalance = useAppSelector(selectTotalBalance);
-  const balanceStatus = useAppSelector(selectPaymentStatus);
+  const { balance, profileHref = hrefOf(findRoute('sign-in').path) } = useLandingEnv();
   const balanceHref = hrefOf(findRoute('balance').path);
-  const balanceKnown = Boolean(user) && balanceStatus === 'succeeded';
-
-  const items: MenuProps['items'] = [
-    {
-      key: 'profile',
-      icon: <UserOutlined aria-hidden />,
-      label: <Link to={hrefOf(homePathFor(user?.role))}>{t('header.product.profile')}</Link>,
-    },
-    {
-      key: 'task-manager',
-      icon: <ScheduleOutlined aria-hidden />,
-      label: <Link to={hrefOf(findRoute('post-manager').path)}>{t('header.product.taskManager')}</Link>,
-    },
+  const entries: { key: string; icon: IconDefinition; href: string; label: string; page: boolean }[] = [
+    { key: 'profile', icon: UserOutlined, href: profileHref, label: t('header.product.profile'), page: true },
+    { key: 'task-manager', icon: ScheduleOutlined, href: hrefOf(findRoute('post-manager').path), label: t('header.product.taskManager'), page: true },
     {
       key: 'bal',
-      icon: <WalletOutlined aria-hidden />,
-      label: (
-        <Link to={balanceHref}>
-          {balanceKnown ? t('header.product.balWithAmount', { amount: formatVnd(totalBalance) }) : t('header.product.bal')}
-        </Link>
-      ),
+      icon: WalletOutlined,
+      href: balanceHref,
+      label: balance ? t('header.product.balWithAmount', { amount: balance }) : t('header.product.bal'),
+      page: true,
     },
-    {
-      key: 'balance',
-      icon: <DollarOutlined aria-hidden />,
-      label: <Link to={balanceHref}>{t('header.product.balance')}</Link>,
-    },
-    {
-      key: 'support',
-      icon: <CustomerServiceOutlined aria-hidden />,
-      label: <a href="#contact">{t('header.product.support')}</a>,
-    },
+    { key: 'balance', icon: DollarOutlined, href: balanceHref, label: t('header.product.balance'), page: true },
+    { key: 'support', icon: CustomerServiceOutlined, href: '#contact', label: t('header.product.support'), page: false },
   ];
-
   return (
-    <Dropdown menu={{ items }} trigger={['click']} open={open} onOpenChange={setOpen}>
-      <Button type="text" aria-haspopup="menu" aria-expanded={open} icon={<DownOutlined aria-hidden />} iconPlacement="end">
-        {t('header.product.label')}
-      </Button>
-    </Dropdown>
+    <MenuButton
+      label={t('header.product.label')}
+      items={entries.map(({ key, icon, href, label, page }) => ({
+        key,
+        render: ({ role, tabIndex, onDone }) => {
+          const content = (
+            <>
+              <SvgIcon icon={icon} />
+              {label}
+            </>
+          );
+          return page ? (
+            <AppAnchor href={href} role={role} tabIndex={tabIndex} className={styles.menuItem} onClick={onDone}>
+              {content}
+            </AppAnchor>
+          ) : (
+            <a href={href} role={role} tabIndex={tabIndex} className={styles.menuItem} onClick={onDone}>
+              {content}
+            </a>
+          );
+        },
+      }))}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { formatVnd } from '@pagemate/shared-contracts';
+import { formatVnd } from '@pagemate/shared-contracts/plain';
 import { useTranslation } from 'react-i18next';
 import styles from './landing.module.css';
 

@@ -1,4 +1,4 @@
-import { LANDING_FIGURES } from '@pagemate/shared-contracts';
+import { LANDING_FIGURES } from '@pagemate/shared-contracts/plain';
 import { useTranslation } from 'react-i18next';
 import styles from './landing.module.css';
 import { LandingSection } from './landing-section';

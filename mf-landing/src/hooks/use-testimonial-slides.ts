@@ -1,4 +1,4 @@
-import { testimonialSlidesFor } from '@pagemate/shared-contracts';
+import { testimonialSlidesFor } from '@pagemate/shared-contracts/plain';
 import { useSyncExternalStore } from 'react';
 
 function subscribeToResize(onChange: () => void): () => void {

@@ -1,3 +1,4 @@
+import type { LandingThemeChoice } from '@pagemate/shared-contracts/plain';
 import { useTranslation } from 'react-i18next';
 import { ContactSection } from '../components/contact-section';
 import { FaqSection } from '../components/faq-section';
@@ -6,17 +7,20 @@ import { FrameworkSection } from '../components/framework-section';
 import { Header } from '../components/header';
 import { HeroSection } from '../components/hero-section';
 import styles from '../components/landing.module.css';
+import { ScrollToTop } from '../components/scroll-to-top';
 import { ServicesSection } from '../components/services-section';
 import { StatisticsSection } from '../components/statistics-section';
 import { TestimonialsSection } from '../components/testimonials-section';
-import { useLandingThemeVars } from '../hooks/use-landing-theme-vars';
+import { landingThemeVars } from '../theme/landing-theme';
 
-/** The public landing page (spec §2): header, the seven anchored sections, footer. */
-export function LandingPage() {
+/**
+ * The public landing page (spec §2): header, the seven anchored sections, footer. Plain React and CSS, so
+ * a first visit downloads no component library; the host passes the theme it should follow.
+ */
+export function LandingPage({ theme }: { theme: LandingThemeChoice }) {
   const { t } = useTranslation('landing-page');
-  const themeVars = useLandingThemeVars();
   return (
-    <div className={styles.landing} style={themeVars}>
+    <div className={styles.landing} style={landingThemeVars(theme)}>
       <a href="#landing-main" className={styles.skipLink}>
         {t('skipToContent')}
       </a>
@@ -31,6 +35,7 @@ export function LandingPage() {
         <ContactSection />
       </main>
       <Footer />
+      <ScrollToTop />
     </div>
   );
 }

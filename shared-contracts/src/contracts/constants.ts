@@ -98,6 +98,16 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'vi';
 export const LANGUAGE_STORAGE_KEY = 'appLanguage';
 
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Language stored under `appLanguage`, Vietnamese by default. */
+export function storedLanguage(storage: { getItem(key: string): string | null } | undefined): Language {
+  const value = storage?.getItem(LANGUAGE_STORAGE_KEY);
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
 /** Client-side storage keys (spec §3). */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
@@ -162,8 +172,11 @@ export const THEME_CHOICES = {
 } as const;
 export type ThemeChoiceName = keyof typeof THEME_CHOICES;
 
-/** The five preset primary colours; the first is antd's own primary. */
-export const THEME_PRIMARY_PRESETS = ['#1677ff', '#7c3aed', '#e11d48', '#0d9488', '#ea580c'] as const;
+/**
+ * The five preset primary colours; the first, the default, is antd's blue 7 (antd's own primary, blue 6, is
+ * 4.1:1 under white text). Each carries white button text at WCAG AA (≥ 4.5:1): 6.2, 5.7, 4.7, 5.5, 5.2.
+ */
+export const THEME_PRIMARY_PRESETS = ['#0958d9', '#7c3aed', '#e11d48', '#0f766e', '#c2410c'] as const;
 /** The five preset page background colours (the default keeps the mode's own background). */
 export const THEME_BACKGROUND_PRESETS = ['#f0f4ff', '#f5f0ff', '#fff1f2', '#ecfdf5', '#fff7ed'] as const;
 /** The five background images (drawn in CSS, nothing downloaded), or none. */

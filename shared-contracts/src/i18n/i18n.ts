@@ -8,16 +8,6 @@ export type NamespaceResources = Record<Language, LocaleTree>;
 /** The one i18next instance of the app (shared as an MF singleton together with this package). */
 export const i18n: I18n = i18next.createInstance();
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** Language stored under `appLanguage`, Vietnamese by default. */
-export function storedLanguage(storage: Pick<Storage, 'getItem'> | undefined): Language {
-  const value = storage?.getItem(LANGUAGE_STORAGE_KEY);
-  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
-}
-
 /** Initialises the instance once with the shell's own namespaces. */
 export async function initI18n(language: Language, namespaces: Record<string, NamespaceResources>): Promise<I18n> {
   if (!i18n.isInitialized) {

@@ -25,6 +25,7 @@ import {
   type DashboardPage,
   type RouteId,
 } from '@pagemate/shared-contracts';
+import { INLINE_LINK } from '../components/inline-link';
 import { useDashboardCountsQuery, useDashboardSeriesQuery } from './dashboard-api';
 import { useFormatCount } from './format-count';
 import { LoadFailed } from './load-failed';
@@ -247,7 +248,11 @@ function GettingStarted({ hasPages }: { hasPages: boolean }) {
               {step.done ? <Typography.Text type="success"> — {t('user.start.done')}</Typography.Text> : null}
               <br />
               <Typography.Text type="secondary">{t(`user.start.${step.key}.description`)}</Typography.Text>{' '}
-              {step.done ? null : <Link to={step.to}>{t(`user.start.${step.key}.action`)}</Link>}
+              {step.done ? null : (
+                <Link to={step.to} style={INLINE_LINK}>
+                  {t(`user.start.${step.key}.action`)}
+                </Link>
+              )}
             </li>
           ))}
         </ol>

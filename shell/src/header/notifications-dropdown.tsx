@@ -53,7 +53,8 @@ export function NotificationsDropdown() {
 
   return (
     <Dropdown trigger={['click']} popupRender={() => panel}>
-      <Button type="text" aria-label={t('notifications.title')} data-testid="notifications-button">
+      {/* The name includes the count the badge shows (WCAG 2.5.3, label in name). */}
+      <Button type="text" aria-label={items.length > 0 ? `${t('notifications.title')} ${items.length}` : t('notifications.title')} data-testid="notifications-button">
         <Badge count={items.length} size="small" data-testid="notifications-badge">
           <BellOutlined style={{ fontSize: 18 }} />
         </Badge>

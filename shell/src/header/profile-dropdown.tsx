@@ -11,6 +11,7 @@ import {
   selectTotalBalance,
   useAppSelector,
   useAppStore,
+  visuallyHidden,
   type DropdownItem,
 } from '@pagemate/shared-contracts';
 import { logout } from '../session/session';
@@ -73,9 +74,10 @@ export function ProfileDropdown() {
 
   return (
     <Dropdown trigger={['click']} menu={{ items }}>
-      <Button type="text" aria-label={t('header.account')} data-testid="profile-button" style={{ height: 'auto' }}>
+      {/* Named by what it shows, then what it is (WCAG 2.5.3, label in name): no aria-label over the visible name. */}
+      <Button type="text" data-testid="profile-button" style={{ height: 'auto' }}>
         <Space>
-          <Avatar size="small" icon={<UserOutlined />} />
+          <Avatar size="small" icon={<UserOutlined />} aria-hidden />
           <span className="pm-hide-narrow" style={{ display: 'inline-flex', flexDirection: 'column', lineHeight: 1.2, textAlign: 'start' }}>
             <Typography.Text strong data-testid="header-username">
               {user.username}
@@ -85,6 +87,7 @@ export function ProfileDropdown() {
             </Typography.Text>
           </span>
         </Space>
+        <span style={visuallyHidden}>{t('header.account')}</span>
       </Button>
     </Dropdown>
   );

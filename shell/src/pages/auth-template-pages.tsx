@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, LockOutlined, SafetyOutlined, ToolOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Form, Input, Result, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -13,11 +13,12 @@ import { authRules } from './form-rules';
  */
 export function TwoStepPage() {
   const { t } = useTranslation('common');
+  const { token } = theme.useToken();
   const [submitted, setSubmitted] = useState(false);
   const rules = authRules(t);
   return (
     <>
-      <SafetyOutlined style={{ fontSize: 32, color: '#1677ff' }} aria-hidden />
+      <SafetyOutlined style={{ fontSize: 32, color: token.colorPrimary }} aria-hidden />
       <AuthTitle title={t('auth.twoStepTitle')} subtitle={t('auth.twoStepDescription')} />
       <Form layout="vertical" onFinish={() => setSubmitted(true)} requiredMark={false}>
         <Form.Item name="code" label={t('auth.verificationCode')} rules={rules.code}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { apiClient, endpoints, homePathFor, hrefOf, useAppStore, type EndpointResponse } from '@pagemate/shared-contracts';
+import { INLINE_LINK } from '../components/inline-link';
 import { apiErrorMessage } from '../session/api-error-message';
 import { startSession } from '../session/session';
 import { AuthTitle } from './auth-title';
@@ -69,7 +70,7 @@ export function SignInPage() {
         <Link to={hrefOf('/reset-password')}>{t('auth.forgot')}</Link>
       </Typography.Paragraph>
       <Typography.Paragraph>
-        {t('auth.noAccount')} <Link to={hrefOf('/sign-up')}>{t('auth.createAccount')}</Link>
+        {t('auth.noAccount')} <Link style={INLINE_LINK} to={hrefOf('/sign-up')}>{t('auth.createAccount')}</Link>
       </Typography.Paragraph>
     </>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { apiClient, endpoints, homePathFor, hrefOf, useAppStore, type EndpointBody, type EndpointResponse } from '@pagemate/shared-contracts';
+import { INLINE_LINK } from '../components/inline-link';
 import { apiErrorMessage } from '../session/api-error-message';
 import { startSession } from '../session/session';
 import { AuthTitle } from './auth-title';
@@ -97,7 +98,7 @@ export function SignUpPage() {
         </Button>
       </Form>
       <Typography.Paragraph style={{ marginTop: 16 }}>
-        {t('auth.haveAccount')} <Link to={hrefOf('/sign-in')}>{t('menu.signIn')}</Link>
+        {t('auth.haveAccount')} <Link style={INLINE_LINK} to={hrefOf('/sign-in')}>{t('menu.signIn')}</Link>
       </Typography.Paragraph>
     </>
   );

@@ -1,4 +1,4 @@
-import { isHexColour, THEME_BACKGROUND_IMAGES, THEME_CHOICES, THEME_DEFAULTS, type ThemeChoiceName } from '@pagemate/shared-contracts';
+import { isHexColour, THEME_BACKGROUND_IMAGES, THEME_CHOICES, THEME_DEFAULTS, type ThemeChoiceName } from '@pagemate/shared-contracts/plain';
 
 type Choices = { -readonly [K in ThemeChoiceName]: (typeof THEME_CHOICES)[K][number] };
 

@@ -1,8 +1,9 @@
-import { theme, type ConfigProviderProps } from 'antd';
+import type { ConfigProviderProps } from 'antd';
 import { useLayoutEffect, useMemo } from 'react';
 import { STORAGE_KEYS, useAppSelector } from '@pagemate/shared-contracts';
 import { BACKGROUND_IMAGE_CSS } from './background-images';
 import { writeThemeSettings, type ThemeSettings } from './theme-settings';
+import { themeConfigOf } from './theme-tokens';
 import { selectThemeSettings } from './theme-slice';
 
 /** `data-*` attributes on <html> so any remote's CSS can follow the layout choices without code. */
@@ -33,7 +34,8 @@ function applyToDocument(settings: ThemeSettings): void {
 
 /**
  * Applies the theme settings: to <html> (direction, data attributes, CSS variables), to local storage, and as
- * the ConfigProvider props (algorithm, primary colour, layout background, direction) the whole tree inherits.
+ * the ConfigProvider props (algorithm, primary colour, layout background, direction, the contrast fixes of
+ * theme-tokens.ts) the whole tree inherits.
  */
 export function useApplyTheme(): Pick<ConfigProviderProps, 'theme' | 'direction'> {
   const settings = useAppSelector(selectThemeSettings);
@@ -46,14 +48,7 @@ export function useApplyTheme(): Pick<ConfigProviderProps, 'theme' | 'direction'
   return useMemo(
     () => ({
       direction: settings.direction,
-      theme: {
-        algorithm: settings.mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        cssVar: { key: 'pm' },
-        token: {
-          colorPrimary: settings.primaryColour,
-          ...(settings.backgroundColour ? { colorBgLayout: settings.backgroundColour } : {}),
-        },
-      },
+      theme: { ...themeConfigOf(settings.mode, settings.primaryColour, settings.backgroundColour), cssVar: { key: 'pm' } },
     }),
     [settings.direction, settings.mode, settings.primaryColour, settings.backgroundColour],
   );

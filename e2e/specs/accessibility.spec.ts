@@ -1,0 +1,63 @@
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import type { AxeResults, ImpactValue, NodeResult } from 'axe-core';
+import { STORAGE_KEYS } from '@pagemate/shared-contracts/contracts';
+import { expect, test } from '../support/fixtures';
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** WCAG 2.0 and 2.1, levels A and AA (issue #9). */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING: readonly ImpactValue[] = ['serious', 'critical'];
+
+/** What axe found on a node, with the measured colours when it is a contrast failure. */
+function describeNode(node: NodeResult): string {
+  const details = [...node.any, ...node.all, ...node.none]
+    .map((check) => check.data as { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string; fontSize?: string; fontWeight?: string } | null)
+    .filter((data) => data?.contrastRatio !== undefined)
+    .map((data) => ` ${data?.fgColor} on ${data?.bgColor} = ${data?.contrastRatio}:1 (needs ${data?.expectedContrastRatio}; ${data?.fontSize} ${data?.fontWeight})`);
+  return `    ${node.target.join(' ')}${details.join('')}\n      ${node.html.slice(0, 160)}`;
+}
+
+/** Runs axe-core over the whole document and returns its serious and critical violations, readable. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const results = await page.evaluate(
+    (tags) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+    WCAG_TAGS,
+  );
+  return results.violations
+    .filter((violation) => violation.impact && BLOCKING.includes(violation.impact))
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map(describeNode).join('\n')}`);
+}
+
+test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
+  test('the landing page has no serious violations', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('#home')).toBeVisible();
+    await expect(page.locator('#contact')).toHaveCount(1);
+    expect((await seriousViolations(page)).join('\n')).toBe('');
+  });
+
+  test('the sign-in page has no serious violations', async ({ page }) => {
+    await page.goto('/sign-in/');
+    await expect(page.getByRole('heading', { name: 'Đăng nhập PageMate' })).toBeVisible();
+    await expect(page.getByLabel('Mật khẩu')).toBeVisible();
+    expect((await seriousViolations(page)).join('\n')).toBe('');
+  });
+
+  for (const mode of ['light', 'dark'] as const) {
+    test(`the user dashboard has no serious violations in ${mode} mode`, async ({ page, signInAs }) => {
+      if (mode === 'dark') {
+        await page.addInitScript(({ key }) => localStorage.setItem(key, JSON.stringify({ mode: 'dark' })), { key: STORAGE_KEYS.theme });
+      }
+      const account = await signInAs('user');
+      await page.goto('/user-dashboard/');
+      await expect(page.locator('html')).toHaveAttribute('data-theme-mode', mode);
+      await expect(page.getByTestId('header-username')).toHaveText(account.username);
+      await expect(page.getByTestId('getting-started')).toBeVisible();
+      await expect(page.getByTestId('figure-pages')).toBeVisible();
+      await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+      expect((await seriousViolations(page)).join('\n')).toBe('');
+    });
+  }
+});

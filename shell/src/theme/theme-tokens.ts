@@ -1,0 +1,65 @@
+import { theme, type ThemeConfig } from 'antd';
+import { AA_TEXT_CONTRAST, contrastRatio, mixColours } from './contrast';
+import type { ThemeMode } from './theme-settings';
+
+/** antd's preset colour names (Tag, Badge, … `color="green"`). */
+const PRESET_COLOURS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'] as const;
+type PresetColour = (typeof PRESET_COLOURS)[number];
+type PaletteToken = `${PresetColour}${1 | 7 | 8 | 9}`;
+
+/**
+ * Secondary and description text (antd's colorTextTertiary, 45 % by default: 3.4:1 on white, 4.4:1 on black)
+ * at 65 %, which reads at AA on every surface of its mode: 7.0:1 on white, 6.8:1 on the light layout grey,
+ * 8.2:1 on the dark container.
+ */
+const DESCRIPTION_TEXT: Record<ThemeMode, string> = { light: 'rgba(0, 0, 0, 0.65)', dark: 'rgba(255, 255, 255, 0.65)' };
+
+export const algorithmOf = (mode: ThemeMode) => (mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm);
+
+/**
+ * The link colour seed: the primary colour itself when links drawn in it read at AA on the mode's surfaces,
+ * otherwise the primary moved towards white (dark mode) or black (light mode) until they do. The check runs
+ * on antd's own derived tokens, since the dark algorithm turns the seed into a darker shade.
+ */
+function linkSeedOf(mode: ThemeMode, primary: string, background: string | null): string {
+  const target = mode === 'dark' ? '#ffffff' : '#000000';
+  const layout = background ? { colorBgLayout: background } : {};
+  for (let step = 0; step <= 10; step += 1) {
+    const seed = mixColours(primary, target, step / 10);
+    const derived = theme.getDesignToken({ algorithm: algorithmOf(mode), token: { colorPrimary: primary, colorLink: seed, ...layout } });
+    const readable = [derived.colorBgContainer, derived.colorBgLayout].every((bg) => contrastRatio(derived.colorLink, bg) >= AA_TEXT_CONTRAST);
+    if (readable) return seed;
+  }
+  return target;
+}
+
+/**
+ * Text colours of the preset-coloured tags: antd writes shade 7 on shade 1, under AA for green, cyan, orange,
+ * gold, lime, yellow and volcano in light mode (green: 3.4:1) and for purple and geekblue in dark mode; those
+ * take the first deeper shade (8, then 9) that reads at AA.
+ */
+function tagTextTokens(derived: ReturnType<typeof theme.getDesignToken>): Partial<Record<PaletteToken, string>> {
+  const tokens: Partial<Record<PaletteToken, string>> = {};
+  for (const colour of PRESET_COLOURS) {
+    const background = derived[`${colour}1`];
+    const text = ([7, 8, 9] as const).map((shade) => derived[`${colour}${shade}`]).find((c) => contrastRatio(c, background) >= AA_TEXT_CONTRAST);
+    if (text && text !== derived[`${colour}7`]) tokens[`${colour}7`] = text;
+  }
+  return tokens;
+}
+
+/**
+ * The antd theme of a mode and primary colour, with the contrast fixes every remote inherits: links follow the
+ * primary colour at a readable shade, description text at 65 %, preset tags with readable text.
+ */
+export function themeConfigOf(mode: ThemeMode, primary: string, background: string | null = null): ThemeConfig {
+  const algorithm = algorithmOf(mode);
+  const token = {
+    colorPrimary: primary,
+    colorLink: linkSeedOf(mode, primary, background),
+    colorTextTertiary: DESCRIPTION_TEXT[mode],
+    colorTextDescription: DESCRIPTION_TEXT[mode],
+    ...(background ? { colorBgLayout: background } : {}),
+  };
+  return { algorithm, token, components: { Tag: tagTextTokens(theme.getDesignToken({ algorithm, token })) } };
+}
