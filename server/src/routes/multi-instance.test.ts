@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { CollectionFile, Deposit, ScheduledPost } from '@pagemate/shared-contracts/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documentChunks, inboxItems, jobs, notifications, paymentEvents, postRuns, rateLimitCounters, tokenTransactions } from '../db/schema/index.js';
 import { buildWebhookPayload, hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
@@ -19,6 +18,8 @@ import { BOOT_TIMEOUT_MS, buildTestApp, type TestApp, testDatabases } from '../t
 import { overHttp } from '../test/http-app.js';
 import { expectLedgerConsistent } from '../test/ledger.js';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../test/round-robin-proxy.js';
+import { dataOf, multipart } from '../test/multipart.js';
+import { deleteRedisKeys } from '../test/redis.js';
 
 /** Lan's demo pages in the sandbox (demo account 100090000000001). */
 const BAKERY = '109000000000011';
@@ -34,23 +35,6 @@ class SharedClock implements Clock {
     return new Date(Date.now() + this.offsetMs);
   }
 }
-
-/** A multipart/form-data body as a browser's FormData sends it: the fields, then the file. */
-function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer }) {
-  const boundary = `----pagemate${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const dataOf = <T>(response: LightMyRequestResponse): T => {
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { data: T }).data;
-};
 
 interface Deployment {
   /** The app instances, each listening on its own port with its own job worker. */
@@ -430,15 +414,7 @@ describe.runIf(testDatabases.includes('postgres') && process.env.TEST_REDIS_URL)
   afterAll(async () => {
     await deployment?.close();
     await database?.drop();
-    const admin = createClient({ url });
-    await admin.connect();
-    try {
-      const keys: string[] = [];
-      for await (const batch of admin.scanIterator({ MATCH: `${prefix}*`, COUNT: 1_000 })) keys.push(...batch);
-      if (keys.length > 0) await admin.del(keys);
-    } finally {
-      await admin.close();
-    }
+    await deleteRedisKeys(url, prefix);
   });
 
   it('the login limit is shared through Redis: the same count through the balancer as on one instance', async () => {

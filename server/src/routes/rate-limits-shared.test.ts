@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../db/schema/index.js';
 import { ACCOUNT_RATE_LIMITS, LOGIN_FAILURE_LIMIT } from '../plugins/app/accounts/limits.js';
 import { errorOf, type RegisteredAccount, registerAccount, uniqueAccount } from '../test/accounts.js';
 import { BOOT_TIMEOUT_MS, buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 import { WEBHOOK_RATE_LIMIT } from './webhook.js';
+import { deleteRedisKeys } from '../test/redis.js';
 
 const LOGIN_IP = ACCOUNT_RATE_LIMITS.login.ip;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -112,15 +112,7 @@ describe.runIf(REDIS_URL)('rate limits shared through Redis (TEST_REDIS_URL)', (
   }, BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await Promise.all(instances.map((t) => t.close()));
-    const admin = createClient({ url });
-    await admin.connect();
-    try {
-      const keys: string[] = [];
-      for await (const batch of admin.scanIterator({ MATCH: `${prefix}*`, COUNT: 1_000 })) keys.push(...batch);
-      if (keys.length > 0) await admin.del(keys);
-    } finally {
-      await admin.close();
-    }
+    await deleteRedisKeys(url, prefix);
   });
 
   it('two instances share every limit, and nothing lands in the database', async () => {

@@ -488,66 +488,64 @@ describe.each(testDatabases)('the bot survives crashes and hostile words (%s)', 
     expect(page?.needsReconnect).toBe(false);
   });
 
-  it('an instance killed mid-answer (job claimed, hold taken, lease run out): another finishes it — one reply, one charge, no hold left', async () => {
+  const chargesOf = async (userId: string) =>
+    (await t.app.db.orm.select({ n: count() }).from(tokenTransactions).where(eq(tokenTransactions.userId, userId)))[0]?.n ?? 0;
+
+  /**
+   * What a dead instance leaves behind: a comment whose job runs under an expired lease, its answer row and
+   * the hold it took — which the stale-hold sweep may already have returned (`holdReturned`).
+   */
+  async function killedMidAnswer(question: string, reply: string, holdReturned: boolean) {
     fake.behaviour = 'ok';
-    fake.pieces = ['Dạ, bánh mì chả cá giá 20.000đ ạ.'];
-    const payload = sampleComment(BAKERY, { text: 'Bánh mì chả cá giá sao shop?' });
+    fake.pieces = [reply];
+    const payload = sampleComment(BAKERY, { text: question });
     const commentId = payload.entry[0]?.changes[0]?.value.comment_id ?? '';
     await deliver(payload);
     const [item] = await t.app.db.orm.select().from(inboxItems).where(eq(inboxItems.externalId, commentId));
     if (!item) throw new Error('no item');
-    // What a dead instance leaves behind: the job running under its expired lease, the answer row, the hold.
     const answer = await t.app.inboxRepository.botAnswerFor(item, new Date());
     const hold = await t.app.ledger.reserve(lan.userId, 500, `bot:${answer.id}:hold:1`, { pageId: BAKERY });
     await t.app.inboxRepository.updateAnswer(answer.id, { reservationId: hold.reservationId }, new Date());
+    if (holdReturned) await t.app.ledger.release(hold.reservationId, `${hold.reservationId}#expired`);
     await t.app.db.orm.execute(sql`
       update jobs set status = 'running', attempts = 1, locked_by = 'dead-instance', locked_until = now() - interval '1 second'
       where dedupe_key = ${`bot.reply:${item.id}`}`);
-    const charges = (await t.app.db.orm.select({ n: count() }).from(tokenTransactions).where(eq(tokenTransactions.userId, lan.userId)))[0]?.n ?? 0;
+    return { commentId, answer, hold, charges: await chargesOf(lan.userId) };
+  }
 
-    const summary = await t.app.jobs.runDue();
-    expect(summary.claimed).toBe(1);
-    expect(await repliesTo(commentId)).toHaveLength(1);
-    expect((await t.app.db.orm.select({ n: count() }).from(tokenTransactions).where(eq(tokenTransactions.userId, lan.userId)))[0]?.n).toBe(charges + 1);
-    const [settled] = await t.app.db.orm.select().from(inboxItems).where(eq(inboxItems.id, answer.id));
-    expect(settled).toMatchObject({ delivery: 'sent', reservationId: hold.reservationId });
-    // Nothing left to run, nothing held: the dead instance's hold was the one settled.
+  /** Nothing left to run and nothing held; the ledger adds up. */
+  async function expectSettled() {
     expect((await t.app.jobs.runDue()).claimed).toBe(0);
     await expectLedgerConsistent(t);
     const [balance] = await t.app.db.orm.execute<{ reserved: string | number }>(sql`select reserved from balances where user_id = ${lan.userId}`).then((r) => r.rows);
     expect(Number(balance?.reserved)).toBe(0);
+  }
+
+  it('an instance killed mid-answer (job claimed, hold taken, lease run out): another finishes it — one reply, one charge, no hold left', async () => {
+    const { commentId, answer, hold, charges } = await killedMidAnswer('Bánh mì chả cá giá sao shop?', 'Dạ, bánh mì chả cá giá 20.000đ ạ.', false);
+
+    const summary = await t.app.jobs.runDue();
+    expect(summary.claimed).toBe(1);
+    expect(await repliesTo(commentId)).toHaveLength(1);
+    expect(await chargesOf(lan.userId)).toBe(charges + 1);
+    const [settled] = await t.app.db.orm.select().from(inboxItems).where(eq(inboxItems.id, answer.id));
+    // The dead instance's hold was the one settled.
+    expect(settled).toMatchObject({ delivery: 'sent', reservationId: hold.reservationId });
+    await expectSettled();
   });
 
   it('an instance killed mid-answer whose hold was then returned (stale-hold sweep): the retry takes a new hold — one reply, one charge', async () => {
-    fake.behaviour = 'ok';
-    fake.pieces = ['Dạ, bánh mì thịt nướng giá 25.000đ ạ.'];
-    const payload = sampleComment(BAKERY, { text: 'Bánh mì thịt nướng giá sao shop?' });
-    const commentId = payload.entry[0]?.changes[0]?.value.comment_id ?? '';
-    await deliver(payload);
-    const [item] = await t.app.db.orm.select().from(inboxItems).where(eq(inboxItems.externalId, commentId));
-    if (!item) throw new Error('no item');
-    // The dead instance's hold, then the sweeper (or the instance's own release just before it died) returned it.
-    const answer = await t.app.inboxRepository.botAnswerFor(item, new Date());
-    const hold = await t.app.ledger.reserve(lan.userId, 500, `bot:${answer.id}:hold:1`, { pageId: BAKERY });
-    await t.app.inboxRepository.updateAnswer(answer.id, { reservationId: hold.reservationId }, new Date());
-    await t.app.ledger.release(hold.reservationId, `${hold.reservationId}#expired`);
-    await t.app.db.orm.execute(sql`
-      update jobs set status = 'running', attempts = 1, locked_by = 'dead-instance', locked_until = now() - interval '1 second'
-      where dedupe_key = ${`bot.reply:${item.id}`}`);
-    const charges = (await t.app.db.orm.select({ n: count() }).from(tokenTransactions).where(eq(tokenTransactions.userId, lan.userId)))[0]?.n ?? 0;
+    const { commentId, answer, hold, charges } = await killedMidAnswer('Bánh mì thịt nướng giá sao shop?', 'Dạ, bánh mì thịt nướng giá 25.000đ ạ.', true);
 
     // Before the fix: settling the returned hold failed ("already settled or released") on every attempt —
     // the model called each time, the customer never answered, the job failed in the end.
     expect(await t.app.jobs.runDue()).toMatchObject({ claimed: 1, done: 1 });
     expect(await repliesTo(commentId)).toHaveLength(1);
-    expect((await t.app.db.orm.select({ n: count() }).from(tokenTransactions).where(eq(tokenTransactions.userId, lan.userId)))[0]?.n).toBe(charges + 1);
+    expect(await chargesOf(lan.userId)).toBe(charges + 1);
     const [settled] = await t.app.db.orm.select().from(inboxItems).where(eq(inboxItems.id, answer.id));
     expect(settled?.delivery).toBe('sent');
     expect(settled?.reservationId).not.toBe(hold.reservationId);
-    expect((await t.app.jobs.runDue()).claimed).toBe(0);
-    await expectLedgerConsistent(t);
-    const [balance] = await t.app.db.orm.execute<{ reserved: string | number }>(sql`select reserved from balances where user_id = ${lan.userId}`).then((r) => r.rows);
-    expect(Number(balance?.reserved)).toBe(0);
+    await expectSettled();
   });
 
   it('a model that obeys an injected instruction is caught: no foreign link or phone, no prompt leak reaches Facebook', async () => {

@@ -2,30 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import type { CollectionFile } from '@pagemate/shared-contracts/contracts';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentChunks, documentFiles } from '../db/schema/index.js';
 import { type FakeS3, startFakeS3 } from '../test/fake-s3.js';
 import { type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 import { S3FileStorage } from './s3-file-storage.js';
-
-/** A multipart/form-data body as a browser's FormData sends it: the fields, then the file. */
-function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer }) {
-  const boundary = `----pagemate${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const dataOf = <T>(response: LightMyRequestResponse): T => {
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { data: T }).data;
-};
+import { dataOf, multipart } from '../test/multipart.js';
 
 const uploadDocument = (t: TestApp, user: SignedIn, name: string, text: string) => {
   const form = multipart({ user_id: user.userId, collection_name: 'Chung', language: 'auto' }, { name, bytes: Buffer.from(text) });

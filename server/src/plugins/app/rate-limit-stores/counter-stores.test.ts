@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../../../db/schema/index.js';
 import { BOOT_TIMEOUT_MS, buildTestApp, type TestApp, testDatabases } from '../../../test/helper.js';
@@ -8,6 +7,7 @@ import { type CounterState, type CounterStore, MemoryCounterStore } from '../rat
 import { FailoverCounterStore } from './failover-counter-store.js';
 import { COUNTER_SWEEP_INTERVAL_MS, PostgresCounterStore } from './postgres-counter-store.js';
 import { RedisCounterStore } from './redis-counter-store.js';
+import { deleteRedisKeys } from '../../../test/redis.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
@@ -123,15 +123,7 @@ describe.runIf(REDIS_URL)('RedisCounterStore on TEST_REDIS_URL', () => {
   });
   afterAll(async () => {
     await Promise.all(stores.map((store) => store.close()));
-    const admin = createClient({ url });
-    await admin.connect();
-    try {
-      const keys: string[] = [];
-      for await (const batch of admin.scanIterator({ MATCH: `${keyPrefix}*`, COUNT: 1_000 })) keys.push(...batch);
-      if (keys.length > 0) await admin.del(keys);
-    } finally {
-      await admin.close();
-    }
+    await deleteRedisKeys(url, keyPrefix);
   });
 
   it('two clients share one window; it ends by itself after the window', async () => {
