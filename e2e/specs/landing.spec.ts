@@ -51,6 +51,14 @@ test.describe('landing page', () => {
     });
   }
 
+  test('follows the stored theme: dark mode and a custom primary colour', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('themeSettings', JSON.stringify({ mode: 'dark', primaryColour: '#e11d48' })));
+    await page.goto('/');
+    const landing = page.locator('#landing-main').locator('..');
+    await expect(landing).toHaveCSS('background-color', 'rgb(20, 20, 20)');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Đăng nhập' })).toHaveCSS('background-color', 'rgb(225, 29, 72)');
+  });
+
   test('copying the contact address shows the spec toast', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     // English from the start (the header switch itself is covered by the shell specs).
