@@ -42,6 +42,8 @@ export interface FacebookRepository {
   saveConnection(userId: string, account: ConnectedAccount, now: Date): Promise<void>;
   listAccounts(userId: string): Promise<FacebookAccountRow[]>;
   listPages(userId: string): Promise<FacebookPageRow[]>;
+  /** The pages of every user given, in one query; each user's in `listPages` order. */
+  listPagesOf(userIds: readonly string[]): Promise<FacebookPageRow[]>;
   findPage(userId: string, pageId: string): Promise<(FacebookPageRow & { sandbox: boolean }) | undefined>;
   /** Page ids of the user among these (the ones the user may touch). */
   ownedPageIds(userId: string, pageIds: string[]): Promise<Set<string>>;
@@ -121,6 +123,14 @@ function facebookRepositoryPlugin(app: FastifyInstance) {
       }),
     listAccounts: (userId) => orm.select().from(facebookAccounts).where(eq(facebookAccounts.userId, userId)).orderBy(asc(facebookAccounts.createdAt), asc(facebookAccounts.id)),
     listPages: (userId) => orm.select().from(facebookPages).where(eq(facebookPages.userId, userId)).orderBy(asc(facebookPages.createdAt), asc(facebookPages.name)),
+    listPagesOf: async (userIds) =>
+      userIds.length === 0
+        ? []
+        : orm
+            .select()
+            .from(facebookPages)
+            .where(inArray(facebookPages.userId, [...userIds]))
+            .orderBy(asc(facebookPages.createdAt), asc(facebookPages.name)),
     async findPage(userId, pageId) {
       const [row] = await orm
         .select({ page: facebookPages, sandbox: facebookAccounts.sandbox })

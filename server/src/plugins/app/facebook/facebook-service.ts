@@ -87,6 +87,11 @@ export interface FacebookService {
   flagReconnect(userId: string, pageId: string): Promise<void>;
   /** Each connected page's health as the page manager shows it (a partner reads its shops' pages this way). */
   pageHealth(userId: string): Promise<PageHealth[]>;
+  /**
+   * `pageHealth` of each user given (every id is a key, `[]` for a user without pages), in one query — plus one
+   * for the balances when some page is paused for lack of funds — whatever the number of users.
+   */
+  pageHealthOf(userIds: readonly string[]): Promise<Map<string, PageHealth[]>>;
 }
 
 export interface PageHealth {
@@ -151,8 +156,14 @@ function facebookServicePlugin(app: FastifyInstance) {
    * balance cannot cover a typical reply (the next customer item tries again by itself).
    */
   async function botPauseOf(userId: string, pages: readonly FacebookPageRow[]) {
-    const at = now();
-    const balance = pages.some((page) => page.botPausedReason === 'no_funds') ? await app.ledger.balanceOf(userId) : 0;
+    return botPauseAt(now(), pausedForFunds(pages) ? await app.ledger.balanceOf(userId) : 0);
+  }
+
+  /** The balance only matters (and is only read) when a page is paused for funds. */
+  const pausedForFunds = (pages: readonly FacebookPageRow[]) => pages.some((page) => page.botPausedReason === 'no_funds');
+
+  /** `botPauseOf`'s rule for a user whose balance is known. */
+  function botPauseAt(at: Date, balance: number) {
     const typicalReply = app.ledger.costOf(TYPICAL_REPLY_TOKENS + app.config.bot.maxOutputTokens);
     return (page: FacebookPageRow): 'no_funds' | 'daily_cap' | null => {
       if (page.botPausedReason === 'daily_cap' && page.botPausedUntil !== null && page.botPausedUntil > at) return 'daily_cap';
@@ -171,6 +182,17 @@ function facebookServicePlugin(app: FastifyInstance) {
 
   /** Flagged by Facebook's refusal, or a stored token this server can no longer read (the key changed). */
   const needsReconnect = (page: FacebookPageRow, pageToken: string | undefined) => page.needsReconnect || pageToken === undefined;
+
+  /** A page row as `pageHealth` shows it. */
+  const healthOf =
+    (botPaused: (page: FacebookPageRow) => PageHealth['botPaused']) =>
+    (page: FacebookPageRow): PageHealth => ({
+      pageId: page.pageId,
+      name: page.name,
+      needsReconnect: needsReconnect(page, decryptOrUndefined(page.pageTokenEncrypted)),
+      botPaused: botPaused(page),
+      updatedAt: page.updatedAt,
+    });
 
   async function ownedPage(userId: string, pageId: string): Promise<FacebookPageRow> {
     const page = await repo.findPage(userId, pageId);
@@ -325,14 +347,16 @@ function facebookServicePlugin(app: FastifyInstance) {
 
     async pageHealth(userId) {
       const pages = await repo.listPages(userId);
-      const botPaused = await botPauseOf(userId, pages);
-      return pages.map((page) => ({
-        pageId: page.pageId,
-        name: page.name,
-        needsReconnect: needsReconnect(page, decryptOrUndefined(page.pageTokenEncrypted)),
-        botPaused: botPaused(page),
-        updatedAt: page.updatedAt,
-      }));
+      return pages.map(healthOf(await botPauseOf(userId, pages)));
+    },
+
+    async pageHealthOf(userIds) {
+      const pagesOf = new Map(userIds.map((userId): [string, FacebookPageRow[]] => [userId, []]));
+      for (const page of await repo.listPagesOf(userIds)) pagesOf.get(page.userId)?.push(page);
+      const at = now();
+      const short = [...pagesOf].filter(([, pages]) => pausedForFunds(pages)).map(([userId]) => userId);
+      const balances = short.length > 0 ? await app.ledger.balancesOf(short) : new Map<string, number>();
+      return new Map([...pagesOf].map(([userId, pages]) => [userId, pages.map(healthOf(botPauseAt(at, balances.get(userId) ?? 0)))]));
     },
   };
   app.decorate('facebook', service);

@@ -65,6 +65,8 @@ export interface LedgerRepository {
   /** Runs `work` in one transaction holding the user's balance row (created at 0 if missing) `FOR UPDATE`. */
   withLockedBalance<T>(userId: string, now: Date, work: (locked: LockedBalance) => Promise<T>): Promise<T>;
   findBalance(userId: string): Promise<BalanceRow | undefined>;
+  /** The balance rows of the users given, in one query (users without a row are absent). */
+  findBalances(userIds: readonly string[]): Promise<BalanceRow[]>;
   findReservation(reservationId: string): Promise<LedgerEntryRow | undefined>;
   /** Ids of reservations made before `before` that nothing closed (no release, no charge), oldest first. */
   staleReservations(before: Date, limit: number): Promise<string[]>;
@@ -187,6 +189,7 @@ function ledgerRepositoryPlugin(app: FastifyInstance) {
       const [row] = await orm.select().from(balances).where(eq(balances.userId, userId));
       return row;
     },
+    findBalances: async (userIds) => (userIds.length === 0 ? [] : orm.select().from(balances).where(inArray(balances.userId, [...userIds]))),
     async findReservation(reservationId) {
       const [row] = await orm
         .select()

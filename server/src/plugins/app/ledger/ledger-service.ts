@@ -97,6 +97,8 @@ export interface Ledger {
   releaseStale(): Promise<number>;
   /** Available balance in VND (0 for a user who never had one). */
   balanceOf(userId: string): Promise<number>;
+  /** `balanceOf` of each user given, in one query: every id is a key, 0 for a user who never had a balance. */
+  balancesOf(userIds: readonly string[]): Promise<Map<string, number>>;
   costOf(totalTokens: number): number;
   balanceTransactions(userId: string, query: ListQuery): Promise<ListPage<BalanceTransaction>>;
   tokenTransactions(userId: string, query: ListQuery): Promise<ListPage<TokenTransaction>>;
@@ -368,6 +370,11 @@ function ledgerServicePlugin(app: FastifyInstance) {
 
     async balanceOf(userId) {
       return (await repository.findBalance(userId))?.available ?? 0;
+    },
+
+    async balancesOf(userIds) {
+      const found = new Map((await repository.findBalances(userIds)).map((row) => [row.userId, row.available]));
+      return new Map(userIds.map((userId) => [userId, found.get(userId) ?? 0]));
     },
 
     async balanceTransactions(userId, query) {
