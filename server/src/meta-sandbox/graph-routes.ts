@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { FACEBOOK_API_VERSION } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appsecretProof, graphErrorBody } from '../meta/graph-client.js';
+import { unstorableTextPath } from '../plugins/app/text-input-guard.js';
 import { demoAccount, demoPage, DEMO_ACCOUNTS } from './demo-data.js';
 import { renderDialog, renderDialogError } from './dialog-page.js';
 import type { SandboxEventKind } from './sandbox-repository.js';
@@ -27,11 +28,20 @@ const fail = (httpStatus: number, message: string, code: number, type = 'OAuthEx
   new SandboxGraphError(httpStatus, graphErrorBody(message, code, type, subcode));
 
 type Params = Record<string, string | undefined>;
+/**
+ * Query and body parameters, the body's winning. A repeated query parameter (`?code=a&code=b`) arrives as an
+ * array: its first value counts, as Graph reads it. JSON bodies may hold any type: the string parameters are read
+ * through `text()`.
+ */
 const paramsOf = (request: FastifyRequest): Params => {
-  const query = (request.query ?? {}) as Params;
+  const query = Object.fromEntries(
+    Object.entries((request.query ?? {}) as Record<string, unknown>).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
+  ) as Params;
   const body = typeof request.body === 'object' && request.body !== null ? (request.body as Params) : {};
   return { ...query, ...body };
 };
+/** A parameter that must be text (a JSON body may carry a number, an object…), else undefined. */
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -63,6 +73,13 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
+  // What PostgreSQL cannot store (NUL, lone surrogates) is refused at the door, as the API's text-input guard does:
+  // the sandbox records most of what it is sent, and the insert would fail with a 500 (issue #10).
+  app.addHook('preHandler', async (request) => {
+    const path = unstorableTextPath(request.params) ?? unstorableTextPath(request.query) ?? unstorableTextPath(request.body);
+    if (path !== undefined) throw fail(400, `(#100) Param ${path} must be valid text (no NUL characters or broken Unicode)`, 100, 'GraphMethodException');
+  });
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof SandboxGraphError) return reply.status(error.httpStatus).send(error.body);
     const status = (error as { statusCode?: number }).statusCode;
@@ -77,14 +94,14 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
   function authenticate(request: FastifyRequest): SandboxGrant {
     const params = paramsOf(request);
     const header = /^(?:Bearer|OAuth)\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    const token = header ?? params.access_token;
+    const token = header ?? text(params.access_token);
     if (!token) throw fail(400, 'An active access token must be used to query information about the current user.', 2500);
     const grant = tokens.open(token);
     if (!grant || grant.k === 'code') throw fail(400, 'Invalid OAuth access token - Cannot parse access token', 190);
     if (grant.k === 'user' && grant.exp <= nowSeconds()) {
       throw fail(400, 'Error validating access token: Session has expired.', 190, 'OAuthException', 463);
     }
-    const proof = params.appsecret_proof;
+    const proof = text(params.appsecret_proof);
     if (!proof) throw fail(400, 'API calls from the server require an appsecret_proof argument', 100, 'GraphMethodException');
     if (!sameSecret(proof, appsecretProof(meta.appSecret, token))) {
       throw fail(400, 'Invalid appsecret_proof provided in the API argument', 100, 'GraphMethodException');
@@ -134,11 +151,12 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
       target.searchParams.set('error_description', 'Permissions error');
       target.searchParams.set('error_reason', 'user_denied');
     } else {
-      const account = demoAccount(p.account ?? '');
+      const account = demoAccount(text(p.account) ?? '');
       if (!account) return html(reply, 400, renderDialogError('Unknown demo account'));
       target.searchParams.set('code', tokens.issue({ k: 'code', u: account.id, r: p.redirect_uri, exp: nowSeconds() + CODE_SECONDS }));
     }
-    if (p.state) target.searchParams.set('state', p.state);
+    const state = text(p.state);
+    if (state) target.searchParams.set('state', state);
     // Browsers apply COOP on redirects too: this hop must not isolate the popup from the shell either.
     return reply.header('cross-origin-opener-policy', 'unsafe-none').redirect(target.toString(), 303);
   });
@@ -147,14 +165,15 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
   app.get(`${V}/oauth/access_token`, async (request) => {
     const p = paramsOf(request);
     if (p.client_id !== meta.appId) throw fail(400, 'Error validating application. Invalid application ID.', 101);
-    if (!p.client_secret || !sameSecret(p.client_secret, meta.appSecret)) throw fail(400, 'Error validating client secret.', 1);
+    const secret = text(p.client_secret);
+    if (!secret || !sameSecret(secret, meta.appSecret)) throw fail(400, 'Error validating client secret.', 1);
     if (p.grant_type === 'fb_exchange_token') {
-      const grant = tokens.open(p.fb_exchange_token ?? '');
+      const grant = tokens.open(text(p.fb_exchange_token) ?? '');
       if (grant?.k !== 'user') throw fail(400, 'Invalid OAuth access token - Cannot parse access token', 190);
       if (grant.exp <= nowSeconds()) throw fail(400, 'Error validating access token: Session has expired.', 190, 'OAuthException', 463);
       return { access_token: tokens.issue({ k: 'user', u: grant.u, long: true, exp: nowSeconds() + LONG_TOKEN_SECONDS }), token_type: 'bearer', expires_in: LONG_TOKEN_SECONDS };
     }
-    const code = tokens.open(p.code ?? '');
+    const code = tokens.open(text(p.code) ?? '');
     if (code?.k !== 'code') throw fail(400, 'Invalid verification code format.', 100, 'OAuthException', 36007);
     if (code.r !== p.redirect_uri) {
       throw fail(400, 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request', 100, 'OAuthException', 36008);
@@ -240,7 +259,7 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
   app.get<{ Params: { pageId: string } }>(`${V}/:pageId/conversations`, async (request) => {
     const { pageId } = request.params;
     pageGrant(request, pageId);
-    const psid = paramsOf(request).user_id;
+    const psid = text(paramsOf(request).user_id);
     if (!psid) throw fail(400, '(#100) The parameter user_id is required', 100);
     const rows = await repo.received(pageId, 'message', { recipient: { id: psid } }, 25);
     const page = demoPage(pageId)?.page;
@@ -265,7 +284,7 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
   app.post<{ Params: { commentId: string } }>(`${V}/:commentId/comments`, async (request) => {
     const grant = authenticate(request);
     if (grant.k !== 'page') throw fail(400, '(#210) A page access token is required to request this resource.', 210);
-    const message = paramsOf(request).message?.trim();
+    const message = text(paramsOf(request).message)?.trim();
     if (!message) throw fail(400, '(#100) The parameter message is required', 100);
     const id = `${request.params.commentId.split('_')[0]}_${Date.now()}${Math.floor(Math.random() * 1000)}`;
     await record(grant.p, 'comment_reply', `Reply to comment ${request.params.commentId}: ${message.slice(0, 200)}`, { comment_id: request.params.commentId, message, id });
@@ -283,6 +302,9 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     }
     if (typeof text !== 'string' || text.length === 0) throw fail(400, '(#100) Must send either message or state', 100);
     if (text.length >= 2000) throw fail(400, '(#100) Length of param message[text] must be less than or equal to 2000', 100);
+    // Form posts carry these as JSON strings, which the guard above saw still escaped.
+    const unstorable = unstorableTextPath({ recipient, message: { text } });
+    if (unstorable !== undefined) throw fail(400, `(#100) Param ${unstorable} must be valid text (no NUL characters or broken Unicode)`, 100);
     const messageId = `m_${Date.now()}${Math.floor(Math.random() * 1e6)}`;
     const privateReply = typeof recipient.comment_id === 'string';
     await record(
@@ -309,7 +331,9 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     if (listed.length === 0) return undefined;
     return listed.map((entry) => {
       const id = objectParam(entry)?.media_fbid;
-      if (typeof id !== 'string' && typeof id !== 'number') throw fail(400, '(#100) param attached_media must be an array of objects with a media_fbid', 100);
+      if ((typeof id !== 'string' && typeof id !== 'number') || unstorableTextPath(id) !== undefined) {
+        throw fail(400, '(#100) param attached_media must be an array of objects with a media_fbid', 100);
+      }
       return String(id);
     });
   }

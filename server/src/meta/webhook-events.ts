@@ -53,16 +53,22 @@ type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 const idOf = (value: unknown): string | undefined =>
   (typeof value === 'string' && /^[\w.:-]{1,128}$/.test(value)) || (typeof value === 'number' && Number.isSafeInteger(value)) ? String(value) : undefined;
-const textOf = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 8_000) : '');
+/**
+ * Text as PostgreSQL can store it (issue #10): NUL characters dropped, lone UTF-16 surrogates (a cut emoji) made
+ * U+FFFD. A signed delivery holding either would otherwise fail its insert with a 500, and Meta would deliver the
+ * whole batch again for ever.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this drops
+const storableText = (value: string) => value.replace(/\u0000/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+const textOf = (value: unknown, max = 8_000): string => (typeof value === 'string' ? storableText(value.slice(0, max)) : '');
 
 /** Feed times are seconds (or ISO strings in older payloads); messaging times are milliseconds. */
 function instantOf(value: unknown, unit: 'seconds' | 'ms', fallback: Date): Date {
-  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return new Date(unit === 'seconds' ? value * 1000 : value);
-  if (typeof value === 'string') {
-    const parsed = Date.parse(value);
-    if (!Number.isNaN(parsed)) return new Date(parsed);
-  }
-  return fallback;
+  let time = Number.NaN;
+  if (typeof value === 'number' && Number.isFinite(value)) time = unit === 'seconds' ? value * 1000 : value;
+  else if (typeof value === 'string') time = Date.parse(value);
+  // Out of Date's range (1e308) or before 1970 (a year PostgreSQL cannot store): the time it arrived instead.
+  return Number.isFinite(time) && time > 0 && time <= 8.64e15 ? new Date(time) : fallback;
 }
 
 function commentOf(pageId: string, value: Loose, now: Date): CommentEvent | undefined {
@@ -80,7 +86,7 @@ function commentOf(pageId: string, value: Loose, now: Date): CommentEvent | unde
     postId,
     parentId: idOf(value.parent_id) ?? postId,
     fromId,
-    fromName: typeof from.name === 'string' ? from.name.slice(0, 200) : '',
+    fromName: textOf(from.name, 200),
     text: textOf(value.message),
     createdAt: instantOf(value.created_time, 'seconds', now),
   };

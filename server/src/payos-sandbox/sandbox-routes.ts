@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PAYOS_DESCRIPTION_MAX } from '../payments/payos-client.js';
 import { dataSignature, paymentRequestSignature, sameSignature } from '../payments/payos-signature.js';
 import { PAYOS_SANDBOX_PREFIX, type PayosSandboxKeys } from '../plugins/app/payments/payment-provider.js';
+import { unstorableTextPath } from '../plugins/app/text-input-guard.js';
 import { PAYMENT_WEBHOOK_PATH } from '../routes/payments.js';
 import { type CheckoutLang, checkoutLang, type HtmlPage, renderCheckout, renderNotFound } from './checkout-page.js';
 import { type SandboxRequestRow, SandboxStore } from './sandbox-store.js';
@@ -134,6 +135,12 @@ export default async function payosSandboxRoutes(app: FastifyInstance, options: 
       if (!sameSignature(keys.clientId, clientId) || !sameSignature(keys.apiKey, apiKey)) {
         throw new SandboxApiError(401, '401', 'Thông tin xác thực không hợp lệ (x-client-id, x-api-key).');
       }
+    });
+
+    // What PostgreSQL cannot store (NUL, lone surrogates) would fail the lookup or insert with a 500 (issue #10).
+    api.addHook('preHandler', async (request) => {
+      const path = unstorableTextPath(request.params) ?? unstorableTextPath(request.body);
+      if (path !== undefined) throw new SandboxApiError(400, '20', `Thông tin truyền lên không đúng: ${path}`);
     });
 
     api.post('/v2/payment-requests', async (request) => {

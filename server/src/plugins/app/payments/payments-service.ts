@@ -5,6 +5,7 @@ import { AppError } from '../../../errors/app-error.js';
 import { pageOffset, vietnamDayRange } from '../../../http/list-query.js';
 import { PayosError } from '../../../payments/payos-client.js';
 import type { PaymentLookup, PaymentProviderName, VerifiedWebhook } from '../../../payments/provider.js';
+import { unstorableTextPath } from '../text-input-guard.js';
 import type { NewPaymentEvent, PaymentEventOutcome, PaymentRow } from './payments-repository.js';
 
 /** Reconciliation claims this many pending payments at a time, and at most this many batches per run. */
@@ -80,6 +81,10 @@ function claimedFields(body: unknown): { orderCode: number | null; amount: numbe
     amount: typeof data.amount === 'number' && Number.isSafeInteger(data.amount) ? data.amount : null,
   };
 }
+
+/** Objects and arrays nested deeper than `max` levels (PostgreSQL's jsonb, and the stack, have limits). */
+const nestedDeeperThan = (value: unknown, max: number): boolean =>
+  typeof value === 'object' && value !== null && (max <= 0 || Object.values(value).some((item) => nestedDeeperThan(item, max - 1)));
 
 function paymentsServicePlugin(app: FastifyInstance) {
   const repo = app.paymentsRepository;
@@ -239,6 +244,13 @@ function paymentsServicePlugin(app: FastifyInstance) {
 
     async handleWebhook(providerName, body) {
       if (providerName !== provider.name) throw new AppError(404, 'NOT_FOUND', `The ${providerName} payment provider is not in use.`);
+      // A body PostgreSQL cannot keep (NUL, lone surrogates, nested deeper than any PayOS body) is malformed whatever
+      // it claims: audited without its payload, refused with a 400 (issue #10: its audit insert failed with a 500).
+      if (nestedDeeperThan(body, 16) || unstorableTextPath(body) !== undefined) {
+        app.log.warn({ provider: providerName, outcome: 'malformed' }, 'payment webhook refused: unstorable body');
+        await record({ provider: providerName, source: 'webhook', outcome: 'malformed', orderCode: null, amount: null, payload: null });
+        return { accepted: false, outcome: 'malformed' };
+      }
       const verified: VerifiedWebhook | null = await provider.verifyWebhook(body);
       if (!verified) {
         const signed = isRecord(body) && isRecord(body.data) && typeof body.signature === 'string';
