@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { EndpointContract } from '../endpoints.js';
+import { botConfigSchema, identityInfoSchema, identitySchema, identityStorySchema, procedureSchema } from '../entities.js';
+import { envelope, okSchema } from '../envelope.js';
+import { idField, userIdField, userIdQuery } from './common.js';
+
+/** The bot's set-up: identities, procedures, and the bot configs that combine them. */
+
+const identityBody = z.object({
+  user_id: userIdField,
+  name: z.string().trim().min(1).max(200),
+  info: identityInfoSchema,
+  story: identityStorySchema,
+  style_conversation: z.string().max(10_000),
+  example_conversation: z.string().max(10_000),
+});
+const procedureBody = z.object({
+  user_id: userIdField,
+  name: z.string().trim().min(1).max(200),
+  procedure: z.string().trim().min(1).max(10_000),
+});
+const configBody = z.object({
+  user_id: userIdField,
+  name: z.string().trim().min(1).max(200),
+  procedure_id: idField,
+  identity_id: idField,
+  role: z.string().max(200),
+  target: z.string().max(10_000),
+  mission: z.string().max(10_000),
+  note: z.string().max(10_000),
+});
+
+export const botEndpoints = {
+  createIdentity: {
+    method: 'POST', path: 'api/v1/facebook/config/create-identity', auth: 'user', summary: 'Create an identity',
+    body: identityBody, response: envelope(identitySchema),
+  },
+  updateIdentity: {
+    method: 'POST', path: 'api/v1/facebook/config/update-identity', auth: 'user', summary: 'Update an identity',
+    body: identityBody.extend({ identity_id: idField }), response: envelope(identitySchema),
+  },
+  deleteIdentity: {
+    method: 'POST', path: 'api/v1/facebook/config/delete-identity', auth: 'user', summary: 'Delete an identity',
+    body: z.object({ user_id: userIdField, identity_id: idField }), response: okSchema,
+  },
+  getIdentity: {
+    method: 'GET', path: 'api/v1/facebook/config/get-identity', auth: 'user', summary: 'Identities of the user',
+    query: userIdQuery, response: envelope(z.array(identitySchema)),
+  },
+  createProcedure: {
+    method: 'POST', path: 'api/v1/facebook/config/create-procedure', auth: 'user', summary: 'Create a procedure',
+    body: procedureBody, response: envelope(procedureSchema),
+  },
+  updateProcedure: {
+    method: 'POST', path: 'api/v1/facebook/config/update-procedure', auth: 'user', summary: 'Update a procedure',
+    body: procedureBody.extend({ procedure_id: idField }), response: envelope(procedureSchema),
+  },
+  deleteProcedure: {
+    method: 'POST', path: 'api/v1/facebook/config/delete-procedure', auth: 'user', summary: 'Delete a procedure',
+    body: z.object({ user_id: userIdField, procedure_id: idField }), response: okSchema,
+  },
+  getProcedure: {
+    method: 'GET', path: 'api/v1/facebook/config/get-procedure', auth: 'user', summary: 'Procedures of the user',
+    query: userIdQuery, response: envelope(z.array(procedureSchema)),
+  },
+  createConfig: {
+    method: 'POST', path: 'api/v1/facebook/config/create', auth: 'user', summary: 'Create a bot config',
+    body: configBody, response: envelope(botConfigSchema),
+  },
+  updateConfig: {
+    method: 'POST', path: 'api/v1/facebook/config/update', auth: 'user', summary: 'Update a bot config',
+    body: configBody.extend({ total_id: idField }), response: envelope(botConfigSchema),
+  },
+  deleteConfig: {
+    method: 'POST', path: 'api/v1/facebook/config/delete', auth: 'user', summary: 'Delete a bot config',
+    body: z.object({ user_id: userIdField, total_id: idField }), response: okSchema,
+  },
+  getConfig: {
+    method: 'GET', path: 'api/v1/facebook/config/get', auth: 'user', summary: 'Bot configs of the user',
+    query: userIdQuery, response: envelope(z.array(botConfigSchema)),
+  },
+} as const satisfies Record<string, EndpointContract>;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { EndpointContract } from '../endpoints.js';
+import { facebookAccountSchema, fileRefSchema, pageActionSchema, pageManagerSchema } from '../entities.js';
+import { envelope, okSchema } from '../envelope.js';
+import { idField, userIdField } from './common.js';
+
+/** Connected Facebook accounts and pages: connecting, their files, automatic replies, and page managers. */
+export const facebookEndpoints = {
+  accessTokenPages: {
+    method: 'GET', path: 'api/v1/facebook/page/access-token-pages', auth: 'user', summary: 'Connected accounts and pages',
+    response: envelope(z.array(facebookAccountSchema)),
+  },
+  saveCollectionPage: {
+    method: 'POST', path: 'api/v1/facebook/save-collection-page', auth: 'user', summary: 'Attach files to pages',
+    body: z.object({ list_page_ids: z.array(idField).min(1), list_collections: z.array(fileRefSchema) }), response: okSchema,
+  },
+  subscribed: {
+    method: 'POST', path: 'api/v1/facebook/subscribed', auth: 'user', summary: 'Subscribe or unsubscribe automatic replies',
+    body: z.object({
+      user_id: userIdField,
+      page_id: idField,
+      page_access_token: z.string().max(2_000).optional(),
+      type: pageActionSchema,
+      action: z.enum(['subscribe', 'unsubscribe']),
+    }),
+    response: envelope(z.object({ page_id: idField, subscribed: z.array(pageActionSchema) })),
+  },
+  facebookConnectUrl: {
+    method: 'POST', path: 'api/v1/facebook/connect-url', auth: 'user', summary: 'Authorization dialog URL with a state bound to this user (sandbox dialog when no Facebook app is configured)',
+    body: z.object({ user_id: userIdField }),
+    response: envelope(z.object({ url: z.string().url(), sandbox: z.boolean() })),
+  },
+  updateManager: {
+    method: 'POST', path: 'api/v1/facebook/page/update-manager', auth: 'user', summary: 'Create or update a page manager',
+    body: pageManagerSchema.omit({ manager_id: true }).extend({ user_id: userIdField, manager_id: idField.optional() }),
+    response: envelope(pageManagerSchema),
+  },
+  deleteManager: {
+    method: 'POST', path: 'api/v1/facebook/page/delete-manager', auth: 'user', summary: 'Delete a page manager',
+    body: z.object({ user_id: userIdField, manager_id: idField }), response: okSchema,
+  },
+  getManager: {
+    method: 'POST', path: 'api/v1/facebook/page/get-manager', auth: 'user', summary: 'Page managers of the given pages',
+    body: z.object({ user_id: userIdField, page_data: z.array(z.object({ page_id: idField, page_name: z.string().max(200) })) }),
+    response: envelope(z.array(pageManagerSchema)),
+  },
+} as const satisfies Record<string, EndpointContract>;
