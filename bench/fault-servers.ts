@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sleep } from './support.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** What the fake model answers, in pieces. */
 export const ANSWER = 'Dạ, bánh mì thịt nướng giá 25.000đ một ổ ạ.';
 

@@ -44,7 +44,7 @@ import {
   startApi,
   withClient,
 } from './server-harness.ts';
-import { table } from './support.ts';
+import { seconds, sleep, table } from './support.ts';
 
 const EVENTS = Number(process.env.FAULT_EVENTS ?? 100);
 const PERMANENT_EVENTS = Number(process.env.FAULT_PERMANENT_EVENTS ?? 5);
@@ -59,9 +59,6 @@ const SEND_SPREAD_MS = 5_000;
 const SEND_DEADLINE_MS = 90_000;
 const KILL_AT_SHARE = 0.3;
 const BASE_PORT = 18_520;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 // ─── one scenario ───
 

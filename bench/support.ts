@@ -69,3 +69,8 @@ export async function serveComposedBuild(basePort = 5000): Promise<ComposedBuild
 export function table(rows: Record<string, string | number>[]): void {
   console.table(rows);
 }
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Milliseconds as seconds with one decimal, for the printed tables. */
+export const seconds = (ms: number) => (ms / 1000).toFixed(1);

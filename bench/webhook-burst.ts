@@ -32,7 +32,7 @@ import {
   startApi,
   withClient,
 } from './server-harness.ts';
-import { table } from './support.ts';
+import { seconds, sleep, table } from './support.ts';
 
 const EVENTS = Number(process.env.BURST_EVENTS ?? 1000);
 const SENDERS = Number(process.env.BURST_SENDERS ?? 20);
@@ -41,9 +41,6 @@ const RESTART_MS = 2_000;
 const SEND_DEADLINE_MS = 90_000;
 const DRAIN_DEADLINE_MS = Number(process.env.BURST_DRAIN_SECONDS ?? 600) * 1000;
 const PORT = 18_490;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 interface EventCounts {
   mid: string;
