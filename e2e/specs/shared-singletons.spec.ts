@@ -34,4 +34,46 @@ test.describe('one store and one i18n instance across shell and remotes', () => 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Balance overview' })).toBeVisible();
   });
+
+  test('the remote takes the shell\'s cut-down antd and router: one copy each, and no whole package fetched', async ({ page, signInAs }) => {
+    await signInAs('user');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.route('**/api/v1/total-balance/**', (route) => route.fulfill({ json: { status: 200, data: { total_balance: 0 } } }));
+    await page.goto('/user-dashboard/balance/');
+    await expect(page.getByRole('heading', { name: 'Tổng quan số dư' })).toBeVisible();
+    const shares = await page.evaluate(() => {
+      interface Share {
+        from: string;
+        loaded?: boolean;
+        lib?: unknown;
+        treeShaking?: { mode?: string; loaded?: boolean; lib?: unknown };
+      }
+      const scopes = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Share>>>> } })
+        .__FEDERATION__.__SHARE__;
+      const seen: Record<string, { from: string; version: string; whole: boolean; cut: boolean }[]> = {};
+      for (const [instance, byScope] of Object.entries(scopes)) {
+        for (const packages of Object.values(byScope)) {
+          for (const pkg of ['antd', 'react-router-dom']) {
+            for (const [version, share] of Object.entries(packages[pkg] ?? {})) {
+              (seen[`${instance.split(':')[0]} ${pkg}`] ??= []).push({
+                from: share.from,
+                version,
+                whole: Boolean(share.loaded || share.lib),
+                cut: Boolean(share.treeShaking?.mode === 'runtime-infer' && share.treeShaking.loaded),
+              });
+            }
+          }
+        }
+      }
+      return seen;
+    });
+    for (const key of ['pagemate_shell antd', 'mf_balance antd', 'pagemate_shell react-router-dom', 'mf_balance react-router-dom']) {
+      expect(shares[key], key).toEqual([expect.objectContaining({ from: 'pagemate_shell', whole: false, cut: true })]);
+    }
+    // The whole packages are built beside each app for a remote that needs more than the list; none was needed.
+    expect(scripts.filter((url) => url.includes('independent-packages'))).toEqual([]);
+  });
 });

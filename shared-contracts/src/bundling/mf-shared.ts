@@ -1,3 +1,5 @@
+import { usedExportsOf } from './used-exports.js';
+
 /**
  * Module Federation shared singletons (DESIGN.md §2): one React, one router, one store, one antd theme,
  * one i18n instance and one API client for the whole app. Every rsbuild config (shell and remotes) uses
@@ -22,10 +24,19 @@ export const MF_SHARED_SINGLETONS = [
   '@pagemate/shared-contracts',
 ] as const;
 
+/**
+ * The shared packages that are cut down to what the product imports instead of loading whole: the shell
+ * provides each tree-shaken to the union of named imports across every package (`usedExportsOf`), and a
+ * remote takes that copy when the list covers its own imports (MF `treeShaking`, mode `runtime-infer`).
+ * A remote deployed with an import the shell's list lacks still works: it falls back to the package whole.
+ */
+export const MF_TREE_SHAKEN: readonly string[] = ['antd', 'react-router-dom', '@reduxjs/toolkit', 'react-redux', 'react-i18next'];
+
 export interface SharedConfig {
   singleton: true;
   requiredVersion: string;
   eager?: boolean;
+  treeShaking?: { mode: 'runtime-infer'; usedExports: string[] };
 }
 
 /** The `shared` option for an app whose package.json dependencies are `deps`. */
@@ -35,7 +46,9 @@ export function mfShared(deps: Record<string, string>): Record<string, SharedCon
       const packageName = name.replace(/\/$/, '');
       const requiredVersion = deps[packageName];
       if (!requiredVersion) throw new Error(`Shared singleton ${packageName} is missing from the app's dependencies`);
-      return [name, { singleton: true, requiredVersion }];
+      const config: SharedConfig = { singleton: true, requiredVersion };
+      if (MF_TREE_SHAKEN.includes(name)) config.treeShaking = { mode: 'runtime-infer', usedExports: usedExportsOf(name) };
+      return [name, config];
     }),
   );
 }
