@@ -16,6 +16,7 @@
  *                FAULT_LLM_ERROR_SECONDS, then recovers; LLM_TIMEOUT_SECONDS=2 must cut the hangs.
  *  2b. llm-down — the model answers 500 for good (FAULT_PERMANENT_EVENTS events): every attempt fails; what the
  *                user is left with is checked (the message marked failed "model_failed", no charge, no hold).
+ *                This scenario and 3b run with BOT_REPLY_MAX_ATTEMPTS=5 (≈ 40 s of retries, not the default hour).
  *  3. graph    — the first FAULT_GRAPH_FAILURES Send API calls fail, in turn: error 613 (rate limit, HTTP 400,
  *                not delivered), HTTP 500 code 2 (not delivered), and HTTP 503 *after* the sandbox delivered it
  *                (the outcome lost: the retry must find the answer at "Facebook" and not send it twice).
@@ -354,7 +355,8 @@ async function main() {
           events: permanent ? PERMANENT_EVENTS : EVENTS,
           llm,
           ...(permanent ? { permanent: { reason: 'model_failed', sees: 'each message in the inbox marked failed, reason "model_failed"; no answer sent, no charge, no hold left on the balance' } } : {}),
-          env: () => ({ JOBS_CONCURRENCY: '8', LLM_TIMEOUT_SECONDS: '2' }),
+          // For good: the answers must give up within the drain deadline, so 5 tries (≈ 40 s) instead of 12 (≈ 1 h).
+          env: () => ({ JOBS_CONCURRENCY: '8', LLM_TIMEOUT_SECONDS: '2', ...(permanent ? { BOT_REPLY_MAX_ATTEMPTS: '5' } : {}) }),
         };
       } else if (name === 'graph') {
         setup = {
@@ -373,7 +375,7 @@ async function main() {
             reason: 'send_failed',
             sees: 'each message in the inbox marked failed, reason "send_failed"; the answer was charged when generated and that charge refunded ("AI reply not delivered by Facebook"); nothing sent twice',
           },
-          env: () => ({ JOBS_CONCURRENCY: '8', FACEBOOK_GRAPH_URL: `${proxy?.url ?? ''}/meta-sandbox` }),
+          env: () => ({ JOBS_CONCURRENCY: '8', FACEBOOK_GRAPH_URL: `${proxy?.url ?? ''}/meta-sandbox`, BOT_REPLY_MAX_ATTEMPTS: '5' }),
         };
         proxy = await startGraphProxy(`http://127.0.0.1:${BASE_PORT + index}`, Number.POSITIVE_INFINITY, ['613 rate limit (not delivered)']);
       } else {

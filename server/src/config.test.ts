@@ -115,6 +115,15 @@ describe('JOBS_LEASE_SECONDS', () => {
   });
 });
 
+describe('BOT_REPLY_MAX_ATTEMPTS', () => {
+  it('is 12 tries by default (about an hour of backoff), settable from 1 to 20', () => {
+    expect(loadConfig({}).bot.replyMaxAttempts).toBe(12);
+    expect(loadConfig({ BOT_REPLY_MAX_ATTEMPTS: '5' }).bot.replyMaxAttempts).toBe(5);
+    expect(() => loadConfig({ BOT_REPLY_MAX_ATTEMPTS: '0' })).toThrow(/BOT_REPLY_MAX_ATTEMPTS/);
+    expect(() => loadConfig({ BOT_REPLY_MAX_ATTEMPTS: '21' })).toThrow(/BOT_REPLY_MAX_ATTEMPTS/);
+  });
+});
+
 describe('.env.example', () => {
   const example = parseEnv(readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8'));
 

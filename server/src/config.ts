@@ -108,6 +108,7 @@ const envSchema = z.object({
   BOT_HANDOFF_PAUSE_MINUTES: z.coerce.number().int().min(0).max(30 * 24 * 60).default(60),
   BOT_PRIVATE_REPLY: booleanFlag.default(false),
   BOT_REPLY_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(4_000).default(400),
+  BOT_REPLY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(12),
 }).refine((env) => env.LLM_BASE_URL === undefined || env.LLM_MODEL !== undefined, {
   path: ['LLM_MODEL'],
   message: 'LLM_MODEL is required with LLM_BASE_URL (e.g. gpt-4o-mini)',
@@ -178,6 +179,11 @@ export interface BotConfig {
   privateReply: boolean;
   /** A reply's output ceiling: comment and Messenger answers are short. */
   maxOutputTokens: number;
+  /**
+   * Tries at one answer before it is marked failed and refunded. Retries wait 2, 4, 8… s (+ up to 25 %), so the
+   * default 12 keeps an answer alive through about an hour of model outage or Graph rate limiting.
+   */
+  replyMaxAttempts: number;
 }
 
 export interface LlmConfig {
@@ -333,6 +339,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutSeconds: e.LLM_TIMEOUT_SECONDS,
     },
     jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY, leaseMs: (e.JOBS_LEASE_SECONDS ?? Math.max(300, 2 * e.LLM_TIMEOUT_SECONDS)) * 1000 },
-    bot: { handoffPauseMinutes: e.BOT_HANDOFF_PAUSE_MINUTES, privateReply: e.BOT_PRIVATE_REPLY, maxOutputTokens: e.BOT_REPLY_MAX_OUTPUT_TOKENS },
+    bot: { handoffPauseMinutes: e.BOT_HANDOFF_PAUSE_MINUTES, privateReply: e.BOT_PRIVATE_REPLY, maxOutputTokens: e.BOT_REPLY_MAX_OUTPUT_TOKENS, replyMaxAttempts: e.BOT_REPLY_MAX_ATTEMPTS },
   };
 }

@@ -441,7 +441,7 @@ describe.each(testDatabases)('the bot survives crashes and hostile words (%s)', 
 
   /** Runs due jobs, moving past retry backoff, until nothing is left to run. */
   async function drain() {
-    for (let round = 0; round < 6; round += 1) {
+    for (let round = 0; round < t.app.config.bot.replyMaxAttempts + 2; round += 1) {
       await t.app.db.orm.execute(sql`update jobs set run_at = now() - interval '1 second' where status = 'queued'`);
       const summary = await t.app.jobs.runDue();
       if (summary.claimed === 0) return;
@@ -586,6 +586,35 @@ describe.each(testDatabases)('the bot survives crashes and hostile words (%s)', 
     // The customer's words reached the model as marked, untrusted data.
     const lastRequest = JSON.stringify(fake.requests.at(-1));
     expect(lastRequest).toContain('customer_message');
+  });
+
+  it('a model outage longer than five tries: the answer keeps retrying and goes out once the model is back, charged once', async () => {
+    fake.behaviour = 'error';
+    fake.pieces = ['Dạ, shop mở cửa ', 'từ 6 giờ sáng ạ.'];
+    const payload = sampleComment(BAKERY, { text: 'Mấy giờ shop mở cửa?' });
+    const commentId = payload.entry[0]?.changes[0]?.value.comment_id ?? '';
+    await deliver(payload);
+    const charges = async () => (await t.app.db.orm.select({ n: count() }).from(tokenTransactions).where(eq(tokenTransactions.userId, lan.userId)))[0]?.n ?? 0;
+    const before = await charges();
+    // Six failed tries (the old limit was five), each after its backoff.
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      await t.app.db.orm.execute(sql`update jobs set run_at = now() - interval '1 second' where status = 'queued'`);
+      expect(await t.app.jobs.runDue()).toMatchObject({ claimed: 1, retried: 1, failed: 0 });
+    }
+    const [item] = await t.app.db.orm.select().from(inboxItems).where(eq(inboxItems.externalId, commentId));
+    const [job] = await t.app.db.orm.select().from(jobs).where(eq(jobs.dedupeKey, `bot.reply:${item?.id ?? ''}`));
+    expect(job).toMatchObject({ status: 'queued', attempts: 6, maxAttempts: t.app.config.bot.replyMaxAttempts });
+    expect(t.app.config.bot.replyMaxAttempts).toBe(12);
+    expect(item?.replyStatus).not.toBe('failed');
+    expect(await repliesTo(commentId)).toHaveLength(0);
+
+    fake.behaviour = 'ok';
+    await drain();
+    expect(await repliesTo(commentId)).toHaveLength(1);
+    const [answered] = await t.app.db.orm.select().from(inboxItems).where(eq(inboxItems.externalId, commentId));
+    expect(answered).toMatchObject({ replyStatus: 'replied' });
+    expect(await charges()).toBe(before + 1);
+    await expectLedgerConsistent(t);
   });
 
   it('a failing model: the hold returns, retries with backoff, then the item is marked failed without a charge', async () => {

@@ -246,7 +246,12 @@ function inboxServicePlugin(app: FastifyInstance) {
           else await ingestMessage(tx, userId, event, summary, jobs);
         }
         for (const itemId of jobs) {
-          const job = await app.jobs.enqueue(BOT_REPLY_QUEUE, { itemId }, { dedupeKey: `${BOT_REPLY_QUEUE}:${itemId}` }, tx);
+          const job = await app.jobs.enqueue(
+            BOT_REPLY_QUEUE,
+            { itemId },
+            { dedupeKey: `${BOT_REPLY_QUEUE}:${itemId}`, maxAttempts: app.config.bot.replyMaxAttempts },
+            tx,
+          );
           if (job.created) summary.queued += 1;
         }
       });
