@@ -19,10 +19,13 @@ if (only && !UI_PACKAGES.includes(only)) {
 
 ensureInstalled();
 const contractMtime = newestMtime(join(ROOT, 'shared-contracts'));
+// The shell provides the shared packages cut down to what every package imports (used-exports.ts), so its
+// build goes stale when any package's sources change; a remote's, when its own or the contract's do.
+const sourcesOf = (pkg) => (pkg === 'shell' ? UI_PACKAGES : [pkg]).map((name) => newestMtime(join(ROOT, name)));
 const timings = [];
 for (const pkg of only ? [only] : UI_PACKAGES) {
   const stamp = join(ROOT, pkg, 'build', '.build-stamp');
-  const sourcesMtime = Math.max(newestMtime(join(ROOT, pkg)), contractMtime);
+  const sourcesMtime = Math.max(...sourcesOf(pkg), contractMtime);
   if (ifChanged && existsSync(stamp) && statSync(stamp).mtimeMs >= sourcesMtime) {
     log(`${pkg}: up to date`);
     continue;
