@@ -28,7 +28,8 @@ export const MF_SHARED_SINGLETONS = [
  * The shared packages that are cut down to what the product imports instead of loading whole: the shell
  * provides each tree-shaken to the union of named imports across every package (`usedExportsOf`), and a
  * remote takes that copy when the list covers its own imports (MF `treeShaking`, mode `runtime-infer`).
- * A remote deployed with an import the shell's list lacks still works: it falls back to the package whole.
+ * A remote deployed with an import the shell's list lacks still works: `cut-share-guard.ts` gives it the
+ * whole package (built beside each app in `independent-packages/`).
  */
 export const MF_TREE_SHAKEN: readonly string[] = ['antd', 'react-router-dom', '@reduxjs/toolkit', 'react-redux', 'react-i18next'];
 

@@ -1,7 +1,25 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { mfShared } from './mf-shared.js';
+import { join } from 'node:path';
+import type { CutShareGuardOptions } from './cut-share-guard.js';
+import { MF_TREE_SHAKEN, mfShared } from './mf-shared.js';
+import { importsUnder, usedExportsOf } from './used-exports.js';
+
+type RuntimePlugin = string | [string, Record<string, unknown>];
+
+/**
+ * The runtime plugin that lets a remote deployed without rebuilding the shell fall back to a whole shared
+ * package when the shell's cut-down copy lacks an export it imports (`cut-share-guard.ts`). `appDir`: the app's
+ * folder, whose `src/` is what the app itself imports.
+ */
+function cutShareGuard(appDir: string): RuntimePlugin {
+  const options: CutShareGuardOptions = {
+    holds: Object.fromEntries(MF_TREE_SHAKEN.map((pkg) => [pkg, usedExportsOf(pkg)])),
+    needs: Object.fromEntries(MF_TREE_SHAKEN.map((pkg) => [pkg, importsUnder(pkg, join(appDir, 'src'))])),
+  };
+  return [join(import.meta.dirname, 'cut-share-guard.ts'), { ...options }];
+}
 
 interface AppPackage {
   dependencies: Record<string, string>;
@@ -14,13 +32,15 @@ interface RemoteBuildOptions {
   pkg: AppPackage;
   /** Exposed modules; every remote exposes `./routes`. */
   exposes: Record<string, string>;
+  /** The remote's folder (default: the working directory, where rsbuild runs). */
+  appDir?: string;
 }
 
 /**
  * The rsbuild config every remote uses: its own `build/` folder, chunks that load from the remote's own
  * origin (`assetPrefix: 'auto'`), an `mf-manifest.json`, the shared singletons, and no type download.
  */
-export function remoteRsbuildConfig({ name, port, pkg, exposes }: RemoteBuildOptions): RsbuildConfig {
+export function remoteRsbuildConfig({ name, port, pkg, exposes, appDir = process.cwd() }: RemoteBuildOptions): RsbuildConfig {
   return {
     plugins: [
       pluginReact(),
@@ -29,6 +49,7 @@ export function remoteRsbuildConfig({ name, port, pkg, exposes }: RemoteBuildOpt
         exposes,
         shared: mfShared(pkg.dependencies),
         shareStrategy: 'loaded-first',
+        runtimePlugins: [cutShareGuard(appDir)],
         manifest: true,
         dts: false,
       }),
@@ -51,11 +72,13 @@ interface HostBuildOptions {
   favicon?: string;
   port: number;
   pkg: AppPackage;
-  runtimePlugins?: string[];
+  runtimePlugins?: RuntimePlugin[];
+  /** The shell's folder (default: the working directory, where rsbuild runs). */
+  appDir?: string;
 }
 
 /** The shell's rsbuild config: an MF host with no build-time remotes (they come from remotes.json). */
-export function hostRsbuildConfig({ name, port, pkg, favicon, runtimePlugins = [] }: HostBuildOptions): RsbuildConfig {
+export function hostRsbuildConfig({ name, port, pkg, favicon, runtimePlugins = [], appDir = process.cwd() }: HostBuildOptions): RsbuildConfig {
   return {
     plugins: [
       pluginReact(),
@@ -64,7 +87,7 @@ export function hostRsbuildConfig({ name, port, pkg, favicon, runtimePlugins = [
         remotes: {},
         shared: mfShared(pkg.dependencies),
         shareStrategy: 'loaded-first',
-        runtimePlugins,
+        runtimePlugins: [cutShareGuard(appDir), ...runtimePlugins],
         dts: false,
       }),
     ],

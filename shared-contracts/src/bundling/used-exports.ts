@@ -77,6 +77,14 @@ function dependentSourceDirs(pkg: string, root: string): string[] {
     .filter((dir) => existsSync(dir));
 }
 
+/** The sorted exports of `pkg` that the shipped source under `dir` imports (one app's own needs). */
+export function importsUnder(pkg: string, dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const names = new Set<string>();
+  for (const path of sourceFiles(dir)) for (const name of namedImportsOf(pkg, readFileSync(path, 'utf8'), path)) names.add(name);
+  return [...names].sort();
+}
+
 const cache = new Map<string, string[]>();
 
 /** Every named export of `pkg` that shipped source in the repository imports, sorted. Cached per build process. */
@@ -84,11 +92,7 @@ export function usedExportsOf(pkg: string, root = REPO_ROOT): string[] {
   const key = `${root}\0${pkg}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const names = new Set<string>();
-  for (const dir of dependentSourceDirs(pkg, root)) {
-    for (const path of sourceFiles(dir)) for (const name of namedImportsOf(pkg, readFileSync(path, 'utf8'), path)) names.add(name);
-  }
-  const list = [...names].sort();
+  const list = [...new Set(dependentSourceDirs(pkg, root).flatMap((dir) => importsUnder(pkg, dir)))].sort();
   cache.set(key, list);
   return list;
 }
