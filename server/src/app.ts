@@ -78,10 +78,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(config, logDestination),
     requestIdHeader: false,
     genReqId: requestIdFor,
-    // Trust the one hop in front (the load balancer): the client is the address it appended to X-Forwarded-For.
-    // Trusting every hop (`true`) takes the left-most entry, which the client writes itself — a made-up address
-    // per request, and per-IP rate limits never trip. (Fastify refuses a hop count; a function it takes.)
-    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
+    // Trust exactly the proxies in front (TRUST_PROXY hops: the balancer, and a CDN before it): the client is the
+    // address the outermost of them appended to X-Forwarded-For. Trusting every hop (`true`) takes the left-most
+    // entry, which the client writes itself — a made-up address per request, and per-IP rate limits never trip.
+    // Hop 0 is the connection's own address. (Fastify refuses a hop count; a function it takes.)
+    trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -16,7 +16,7 @@ describe('loadConfig', () => {
       corsOrigins: ['http://localhost:3000'],
       logLevel: 'info',
       publicApiUrl: 'http://localhost:8080',
-      trustProxy: false,
+      trustProxyHops: 0,
       auth: {
         jwtSecret: undefined,
         accessTokenTtlSeconds: 900,
@@ -70,7 +70,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://app.example.vn', 'http://localhost:3000'],
       publicApiUrl: 'https://api.example.vn',
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxyHops: 1,
       pgliteDataDir: path.join(REPO_ROOT, 'data', 'pglite'),
     });
   });
@@ -87,6 +87,7 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', 'localhost:3000'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '11'],
     ['NODE_ENV', 'staging'],
     ['JWT_SECRET', 'too-short'],
     ['ACCESS_TOKEN_TTL_SECONDS', '0'],
@@ -112,6 +113,16 @@ describe('JOBS_LEASE_SECONDS', () => {
     expect(loadConfig({ JOBS_LEASE_SECONDS: '20', LLM_TIMEOUT_SECONDS: '5' }).jobs.leaseMs).toBe(20_000);
     expect(() => loadConfig({ JOBS_LEASE_SECONDS: '5' })).toThrow(/JOBS_LEASE_SECONDS/);
     expect(() => loadConfig({ JOBS_LEASE_SECONDS: '60' })).toThrow(/JOBS_LEASE_SECONDS: must be longer than LLM_TIMEOUT_SECONDS/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('counts the proxies in front: true is one, false none, or a number up to 10', () => {
+    expect(loadConfig({}).trustProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxyHops).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxyHops).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrow(/TRUST_PROXY: must be true, false or a number of proxies from 0 to 10/);
   });
 });
 

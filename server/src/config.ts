@@ -54,7 +54,11 @@ const envSchema = z.object({
     .pipe(z.array(origin)),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_API_URL: z.url({ protocol: /^https?$/ }).optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  // true / 1: one proxy (the load balancer); 2…10: that many in a chain (a CDN before the balancer); false / 0: none.
+  TRUST_PROXY: z
+    .union([z.enum(['true', 'false']), z.string().regex(/^(?:[0-9]|10)$/, 'must be true, false or a number of proxies from 0 to 10')])
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))
+    .default(0),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
   ACCESS_TOKEN_TTL_SECONDS: seconds(15 * 60),
   REFRESH_TOKEN_TTL_SECONDS: seconds(14 * DAY_SECONDS),
@@ -147,8 +151,11 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   /** The URL browsers use to reach this API; the OpenAPI document lists it as its server. */
   publicApiUrl: string;
-  /** Behind a load balancer: take the client address and protocol from X-Forwarded-* headers. */
-  trustProxy: boolean;
+  /**
+   * Proxies in front of the API (0: none). The client address and protocol come from X-Forwarded-*: the address
+   * the outermost trusted proxy appended, so what a client writes there itself is ignored.
+   */
+  trustProxyHops: number;
   auth: AuthConfig;
   /** Per-IP rate limits are multiplied by this (many users behind one public address). */
   rateLimitIpMultiplier: number;
@@ -282,7 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
     publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY,
     auth: {
       jwtSecret: e.JWT_SECRET,
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -154,6 +154,33 @@ describe('TRUST_PROXY=true: the client address is the one the load balancer appe
   });
 });
 
+describe('TRUST_PROXY=2: behind a CDN and a load balancer, the client is the address the CDN appended', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { env: { TRUST_PROXY: '2' } });
+  }, BOOT_TIMEOUT_MS);
+  afterAll(() => t?.close());
+
+  // The CDN appends the client's address; the balancer appends the CDN edge's; the API sees the balancer.
+  const viaCdn = (client: string, edge: string, claimed?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/login',
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': [claimed, client, edge].filter(Boolean).join(', '), 'x-forwarded-proto': 'https' },
+      payload: { username: uniqueAccount().username, password: 'wrong-password' },
+    });
+
+  it('clients sharing a CDN edge keep their own limits, and a made-up X-Forwarded-For changes nothing', async () => {
+    const { max } = ACCOUNT_RATE_LIMITS.login.ip;
+    for (let i = 0; i < max; i += 1) expect(errorOf(await viaCdn('198.51.100.7', '192.0.2.10', `203.0.113.${i + 1}`)).code).toBe('INVALID_CREDENTIALS');
+    expect((await viaCdn('198.51.100.7', '192.0.2.11')).statusCode).toBe(429);
+    expect(errorOf(await viaCdn('198.51.100.8', '192.0.2.10')).code).toBe('INVALID_CREDENTIALS');
+    const keys = (await t.app.db.orm.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((row) => row.key).filter((key) => key.startsWith('login:ip:'));
+    expect(keys.sort()).toEqual(['login:ip:198.51.100.7', 'login:ip:198.51.100.8']);
+  });
+});
+
 describe.runIf(testDatabases.includes('postgres'))(`${INSTANCES} instances on one PostgreSQL behind a round-robin balancer`, () => {
   const clock = new SharedClock();
   /** PayOS webhook bodies the sandbox delivered (through the balancer). */
