@@ -594,8 +594,7 @@ describe.each(testDatabases)('the bot survives crashes and hostile words (%s)', 
     const payload = sampleComment(BAKERY, { text: 'Mấy giờ shop mở cửa?' });
     const commentId = payload.entry[0]?.changes[0]?.value.comment_id ?? '';
     await deliver(payload);
-    const charges = async () => (await t.app.db.orm.select({ n: count() }).from(tokenTransactions).where(eq(tokenTransactions.userId, lan.userId)))[0]?.n ?? 0;
-    const before = await charges();
+    const before = await chargesOf(lan.userId);
     // Six failed tries (the old limit was five), each after its backoff.
     for (let attempt = 0; attempt < 6; attempt += 1) {
       await t.app.db.orm.execute(sql`update jobs set run_at = now() - interval '1 second' where status = 'queued'`);
@@ -613,7 +612,7 @@ describe.each(testDatabases)('the bot survives crashes and hostile words (%s)', 
     expect(await repliesTo(commentId)).toHaveLength(1);
     const [answered] = await t.app.db.orm.select().from(inboxItems).where(eq(inboxItems.externalId, commentId));
     expect(answered).toMatchObject({ replyStatus: 'replied' });
-    expect(await charges()).toBe(before + 1);
+    expect(await chargesOf(lan.userId)).toBe(before + 1);
     await expectLedgerConsistent(t);
   });
 
