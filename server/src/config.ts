@@ -108,6 +108,7 @@ const envSchema = z.object({
   LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  JOBS_REPLY_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(10).max(24 * 3600).optional(),
   BOT_HANDOFF_PAUSE_MINUTES: z.coerce.number().int().min(0).max(30 * 24 * 60).default(60),
   BOT_PRIVATE_REPLY: booleanFlag.default(false),
@@ -209,6 +210,8 @@ export interface JobsConfig {
   pollIntervalMs: number;
   /** Jobs one instance runs at once. */
   concurrency: number;
+  /** More jobs one instance runs at once, for customer replies only: a reply never waits for a slot indexing took. */
+  replyConcurrency: number;
   /** A claimed job is its instance's this long; past it (the instance died), another instance takes it. */
   leaseMs: number;
 }
@@ -345,7 +348,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS,
       timeoutSeconds: e.LLM_TIMEOUT_SECONDS,
     },
-    jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY, leaseMs: (e.JOBS_LEASE_SECONDS ?? Math.max(300, 2 * e.LLM_TIMEOUT_SECONDS)) * 1000 },
+    jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY, replyConcurrency: e.JOBS_REPLY_CONCURRENCY, leaseMs: (e.JOBS_LEASE_SECONDS ?? Math.max(300, 2 * e.LLM_TIMEOUT_SECONDS)) * 1000 },
     bot: { handoffPauseMinutes: e.BOT_HANDOFF_PAUSE_MINUTES, privateReply: e.BOT_PRIVATE_REPLY, maxOutputTokens: e.BOT_REPLY_MAX_OUTPUT_TOKENS, replyMaxAttempts: e.BOT_REPLY_MAX_ATTEMPTS },
   };
 }

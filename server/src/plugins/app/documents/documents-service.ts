@@ -194,7 +194,7 @@ function documentsServicePlugin(app: FastifyInstance) {
             createdAt: at,
             updatedAt: at,
           },
-          (tx) => app.jobs.enqueue(INDEX_QUEUE, { fileId: id }, { dedupeKey: `${INDEX_QUEUE}:${id}`, maxAttempts: INDEX_MAX_ATTEMPTS }, tx),
+          (tx) => app.jobs.enqueue(INDEX_QUEUE, { fileId: id }, { dedupeKey: `${INDEX_QUEUE}:${id}`, maxAttempts: INDEX_MAX_ATTEMPTS, owner: userId }, tx),
         );
       } catch (error) {
         await files.delete(storedName).catch((cleanup: unknown) => app.log.warn({ err: cleanup, storedName }, 'stored upload not removed'));
