@@ -29,6 +29,7 @@ const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => val
 const seconds = (fallback: number) => z.coerce.number().int().min(1).max(10 * 365 * 24 * 3600).default(fallback);
 
 const DAY_SECONDS = 24 * 3600;
+const MEBIBYTE = 1024 * 1024;
 
 /** TOKEN_ENCRYPTION_KEY as its 32 bytes: 64 hex digits or base64/base64url of 32 bytes; undefined when neither. */
 export function encryptionKeyBytes(value: string): Buffer | undefined {
@@ -91,6 +92,11 @@ const envSchema = z.object({
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(15),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(60),
   FILES_DIR: z.string().min(1).default('data/files'),
+  DOCUMENT_QUOTA_FILES: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  DOCUMENT_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(1_024),
+  POST_IMAGE_QUOTA_FILES: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  POST_IMAGE_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(1_024),
+  UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/ })
     .refine((value) => { const url = new URL(value); return !url.username && !url.password && !url.search && !url.hash; }, 'must be a plain http(s) base URL, without credentials or query')
@@ -108,6 +114,7 @@ const envSchema = z.object({
   LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  JOBS_REPLY_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(10).max(24 * 3600).optional(),
   BOT_HANDOFF_PAUSE_MINUTES: z.coerce.number().int().min(0).max(30 * 24 * 60).default(60),
   BOT_PRIVATE_REPLY: booleanFlag.default(false),
@@ -171,6 +178,7 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** An absolute directory where uploaded files are kept (never served) when `s3` is unset. */
   filesDir: string;
+  uploads: UploadsConfig;
   /** S3_BUCKET set → uploaded files live in this bucket (shared by every instance) instead of `filesDir`. */
   s3: S3Config | undefined;
   llm: LlmConfig;
@@ -193,6 +201,21 @@ export interface BotConfig {
   replyMaxAttempts: number;
 }
 
+/** What one user may upload: every tenant shares the disk, the bucket and the indexing jobs. */
+export interface UploadsConfig {
+  /** Documents a user keeps at most (deleting files frees room). */
+  documents: UploadQuota;
+  /** Post images a user uploads at most per `POST_LIMITS.imageQuotaDays` (images are kept for the posts that use them). */
+  postImages: UploadQuota;
+  /** Uploads per minute per user, documents and post images counted apart. */
+  perMinute: number;
+}
+
+export interface UploadQuota {
+  maxFiles: number;
+  maxBytes: number;
+}
+
 export interface LlmConfig {
   /** An OpenAI-compatible endpoint; unset → the embedded retrieval engine (no network). */
   baseUrl: string | undefined;
@@ -209,6 +232,8 @@ export interface JobsConfig {
   pollIntervalMs: number;
   /** Jobs one instance runs at once. */
   concurrency: number;
+  /** More jobs one instance runs at once, for customer replies only: a reply never waits for a slot indexing took. */
+  replyConcurrency: number;
   /** A claimed job is its instance's this long; past it (the instance died), another instance takes it. */
   leaseMs: number;
 }
@@ -326,6 +351,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL_SECONDS,
     },
     filesDir: path.resolve(REPO_ROOT, e.FILES_DIR),
+    uploads: {
+      documents: { maxFiles: e.DOCUMENT_QUOTA_FILES, maxBytes: e.DOCUMENT_QUOTA_MB * MEBIBYTE },
+      postImages: { maxFiles: e.POST_IMAGE_QUOTA_FILES, maxBytes: e.POST_IMAGE_QUOTA_MB * MEBIBYTE },
+      perMinute: e.UPLOAD_RATE_LIMIT_PER_MINUTE,
+    },
     s3:
       e.S3_BUCKET !== undefined && e.S3_ENDPOINT !== undefined && e.S3_REGION !== undefined && e.S3_ACCESS_KEY_ID !== undefined && e.S3_SECRET_ACCESS_KEY !== undefined
         ? {
@@ -345,7 +375,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxOutputTokens: e.LLM_MAX_OUTPUT_TOKENS,
       timeoutSeconds: e.LLM_TIMEOUT_SECONDS,
     },
-    jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY, leaseMs: (e.JOBS_LEASE_SECONDS ?? Math.max(300, 2 * e.LLM_TIMEOUT_SECONDS)) * 1000 },
+    jobs: { pollIntervalMs: e.JOBS_POLL_INTERVAL_MS, concurrency: e.JOBS_CONCURRENCY, replyConcurrency: e.JOBS_REPLY_CONCURRENCY, leaseMs: (e.JOBS_LEASE_SECONDS ?? Math.max(300, 2 * e.LLM_TIMEOUT_SECONDS)) * 1000 },
     bot: { handoffPauseMinutes: e.BOT_HANDOFF_PAUSE_MINUTES, privateReply: e.BOT_PRIVATE_REPLY, maxOutputTokens: e.BOT_REPLY_MAX_OUTPUT_TOKENS, replyMaxAttempts: e.BOT_REPLY_MAX_ATTEMPTS },
   };
 }

@@ -114,6 +114,25 @@ describe('file manager', () => {
     expect(api.callsTo(UPLOAD).map((c) => (c.body as FormData).get('collection_name'))).toEqual(['My documents', 'My documents']);
   });
 
+  it('says in the user\'s language when the storage quota is full or uploads come too fast', async () => {
+    await inLanguage('vi');
+    let code = 'QUOTA_EXCEEDED';
+    const api = fakeChatbotApi({
+      [COLLECTION]: () => [],
+      [UPLOAD]: () => {
+        throw new FakeApiError(code === 'QUOTA_EXCEEDED' ? 403 : 429, code);
+      },
+    });
+    apiClient.configure({ baseURL: `${API}/`, adapter: api.adapter });
+    mounted = await mountSignedIn(FileManagerPage, user);
+
+    await chooseFiles(input(), [new File(['x'], 'a.docx')]);
+    expect(text()).toContain('Tài liệu của bạn đã đạt giới hạn lưu trữ.');
+    code = 'RATE_LIMITED';
+    await chooseFiles(input(), [new File(['x'], 'b.docx')]);
+    expect(text()).toContain('Bạn tải lên quá nhiều tệp trong thời gian ngắn. Hãy đợi 60 giây');
+  });
+
   it('shows a failed file with its reason, and logs (only) a file-list failure', async () => {
     await inLanguage('vi');
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -311,6 +311,22 @@ describe('post form', () => {
     expect(api.callsTo(CREATE)[0]?.body).toMatchObject({ content: 'New arrivals', media_ids: ['m9'], repeat: { kind: 'none' }, iterations: null });
   });
 
+  it('says in the user\'s language when the images of the last days reached the quota', async () => {
+    await inLanguage('vi');
+    freezeAt(NOW);
+    postsApi({
+      [IMAGE]: () => {
+        throw new FakeApiError(403, 'QUOTA_EXCEEDED');
+      },
+    });
+    mounted = await mountSignedIn(PostManagerPage, user, URL_);
+    await click(byTestId('post-new')[0]);
+    const input = document.querySelector<HTMLInputElement>('[data-testid="post-images"] input[type="file"]') as HTMLInputElement;
+    await chooseFiles(input, [new File(['png'], 'shirt.png', { type: 'image/png' })]);
+    await settle();
+    expect(text()).toContain(`Bạn đã tải lên số ảnh tối đa cho phép trong ${POST_LIMITS.imageQuotaDays} ngày.`);
+  });
+
   it('blocks saving without content or page, with a past time, or repeating without an end', async () => {
     await inLanguage('vi');
     freezeAt(NOW);

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { assertOwnUserId } from '../plugins/app/auth/auth-guard.js';
 import { assertStorableText } from '../plugins/app/text-input-guard.js';
-import { BEARER_SECURITY_SCHEME, toFastifyPath } from './contract-route.js';
+import { BEARER_SECURITY_SCHEME, type RouteExtras, toFastifyPath } from './contract-route.js';
 
 /** The contract's multipart calls (a file plus text fields). */
 type MultipartName = { [N in keyof typeof endpoints]: (typeof endpoints)[N] extends { multipart: z.ZodObject } ? N : never }[keyof typeof endpoints];
@@ -75,6 +75,7 @@ export function registerMultipartEndpoint<N extends MultipartName>(
   name: N,
   options: MultipartOptions,
   handler: (request: FastifyRequest, fields: z.infer<(typeof endpoints)[N]['multipart']>, file: UploadedFile) => Promise<unknown>,
+  extras: RouteExtras = {},
 ) {
   const contract = endpoints[name];
   app.post(
@@ -88,6 +89,8 @@ export function registerMultipartEndpoint<N extends MultipartName>(
         security: [{ [BEARER_SECURITY_SCHEME]: [] }],
         response: { 200: contract.response, '4xx': apiErrorSchema, '5xx': apiErrorSchema },
       },
+      // Before the body is read: a refused upload costs no parsing.
+      ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
     },
     async (request) => {
       const form = await readForm(request, options);

@@ -4,6 +4,7 @@ import { JobQueue } from './job-queue.js';
 
 export {
   DEFAULT_MAX_ATTEMPTS,
+  JOB_PRIORITY,
   JobQueue,
   PermanentJobError,
   retryDelayMs,
@@ -35,6 +36,7 @@ function jobsPlugin(app: FastifyInstance) {
     log: app.log.child({ module: 'jobs' }),
     pollIntervalMs: app.config.jobs.pollIntervalMs,
     concurrency: app.config.jobs.concurrency,
+    reservedConcurrency: app.config.jobs.replyConcurrency,
     leaseMs: app.config.jobs.leaseMs,
   });
   app.decorate('jobs', queue);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Orm } from '../db/database.js';
 import { jobs } from '../db/schema/index.js';
@@ -11,9 +11,19 @@ export type JobPayload = Record<string, unknown>;
 /** A caller's drizzle transaction: a row and the job that processes it commit together. */
 export type Transaction = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
+/**
+ * Claim order across queues, higher first. `interactive` jobs (a customer is waiting for the answer) may also use
+ * the slots an instance keeps for them, so they never wait behind a backlog of `background` work.
+ */
+export const JOB_PRIORITY = { interactive: 100, scheduled: 50, background: 0 } as const;
+
 export interface EnqueueOptions {
   /** The same work enqueued twice (a replayed webhook, a double click) is one job. */
   dedupeKey?: string;
+  /** `JOB_PRIORITY.*` (default background). */
+  priority?: number;
+  /** Whose work it is (a user id): one owner's backlog in a queue is claimed in turns with other owners' jobs. */
+  owner?: string;
   /** Not before this instant (default: now). */
   runAt?: Date;
   /** Attempts before the job is marked failed (default 5). */
@@ -54,8 +64,10 @@ export interface JobQueueOptions {
   log: FastifyBaseLogger;
   /** How often an idle worker looks for due jobs; 0 = no worker (`runDue()` by hand). */
   pollIntervalMs: number;
-  /** Jobs this instance runs at once. */
+  /** Jobs of any priority this instance runs at once. */
   concurrency: number;
+  /** More jobs of `JOB_PRIORITY.interactive` or higher this instance runs at once, beside `concurrency` (default 0). */
+  reservedConcurrency?: number;
   /** Names this instance in `locked_by` (default: a random id). */
   instanceId?: string;
   /** How long a claimed job is this instance's; past it, any instance may claim it again. */
@@ -76,10 +88,20 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
   return Math.round(base * (1 + random() * 0.25));
 }
 
+/** Slots of the worker: how many jobs at once, and the least priority a job needs to take one. */
+interface Lane {
+  size: number;
+  minPriority: number | undefined;
+  running: Set<Promise<unknown>>;
+}
+
 /**
  * Durable jobs in the `jobs` table, claimed with `FOR UPDATE SKIP LOCKED` so any number of instances on one
  * PostgreSQL run each job once. No transaction is held while a handler runs (PGlite has a single
  * connection): the claim stamps a lease, and completion only counts if this instance still holds it.
+ *
+ * Claims take the highest priority first, then the lowest turn (owners of a queue alternate: see `nextTurn`),
+ * then the oldest. The worker keeps `reservedConcurrency` slots for interactive jobs on top of `concurrency`.
  */
 export class JobQueue {
   readonly instanceId: string;
@@ -90,7 +112,8 @@ export class JobQueue {
   private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly handlers = new Map<string, JobHandler>();
-  private readonly running = new Set<Promise<unknown>>();
+  /** Reserved slots first: an interactive job takes one of those before a shared one. */
+  private readonly lanes: Lane[];
   private readonly closing = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private currentTick: Promise<void> | undefined;
@@ -104,6 +127,10 @@ export class JobQueue {
     this.log = options.log;
     this.pollIntervalMs = options.pollIntervalMs;
     this.concurrency = options.concurrency;
+    this.lanes = [
+      { size: options.reservedConcurrency ?? 0, minPriority: JOB_PRIORITY.interactive, running: new Set() },
+      { size: options.concurrency, minPriority: undefined, running: new Set() },
+    ];
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.instanceId = options.instanceId ?? `instance-${randomUUID()}`;
   }
@@ -123,6 +150,9 @@ export class JobQueue {
         queue,
         payload,
         dedupeKey: options.dedupeKey ?? null,
+        priority: options.priority ?? JOB_PRIORITY.background,
+        owner: options.owner ?? null,
+        turn: this.nextTurn(queue, options.owner ?? null, now),
         status: 'queued',
         maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         runAt: options.runAt ?? now,
@@ -138,6 +168,21 @@ export class JobQueue {
     const [existing] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.dedupeKey, options.dedupeKey ?? ''));
     if (!existing) throw new Error(`job with dedupe key ${options.dedupeKey ?? ''} vanished`);
     return { id: existing.id, created: false };
+  }
+
+  /**
+   * The turn of an owner's next job in `queue`: one after the owner's last waiting job, and no earlier than the
+   * round the queue is serving (the lowest turn running or due). Owners alternate: a newcomer's first job comes
+   * right after the jobs of the current round, not after another owner's whole backlog.
+   */
+  private nextTurn(queue: string, owner: string | null, now: Date) {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    return sql`(
+      select greatest(
+        coalesce(max(${jobs.turn}) filter (where ${jobs.owner} is not distinct from ${owner}), 0) + 1,
+        coalesce(min(${jobs.turn}) filter (where ${jobs.status} = 'running' or ${jobs.runAt} <= ${at}), 0)
+      )
+      from ${jobs} where ${jobs.queue} = ${queue} and ${jobs.status} in ('queued', 'running'))`;
   }
 
   /** Registers the handler of a queue; this instance claims only jobs of queues it handles. */
@@ -164,7 +209,8 @@ export class JobQueue {
     clearTimeout(this.timer);
     // A claim in flight still hands its jobs to `running`; wait for it, then for them.
     await this.currentTick;
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+    const running = () => this.lanes.flatMap((lane) => [...lane.running]);
+    while (running().length > 0) await Promise.allSettled(running());
   }
 
   /** Claims and runs everything due now (tests; the worker does the same on its own). */
@@ -186,10 +232,11 @@ export class JobQueue {
   }
 
   /**
-   * One statement: picks due jobs of the handled queues (queued and due, or running with an expired lease),
-   * skipping rows another instance is claiming this instant, and stamps them as this instance's.
+   * One statement: picks due jobs of the handled queues (queued and due, or running with an expired lease) of
+   * at least `minPriority`, highest priority first, then lowest turn, then oldest, skipping rows another instance
+   * is claiming this instant, and stamps them as this instance's.
    */
-  private async claim(limit: number): Promise<JobRow[]> {
+  private async claim(limit: number, minPriority?: number): Promise<JobRow[]> {
     const queues = [...this.handlers.keys()];
     if (queues.length === 0 || limit <= 0 || this.closing.signal.aborted) return [];
     const now = this.clock.now();
@@ -199,10 +246,11 @@ export class JobQueue {
       .where(
         and(
           inArray(jobs.queue, queues),
+          minPriority === undefined ? undefined : gte(jobs.priority, minPriority),
           or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now))),
         ),
       )
-      .orderBy(asc(jobs.runAt))
+      .orderBy(desc(jobs.priority), asc(jobs.turn), asc(jobs.runAt), asc(jobs.id))
       .limit(limit)
       .for('update', { skipLocked: true });
     return this.orm
@@ -280,23 +328,17 @@ export class JobQueue {
     this.timer.unref();
   }
 
-  /** Fills free slots with due jobs; polls again when idle, at once when a slot frees or the batch was full. */
+  /** Fills free slots with due jobs; polls again when idle, at once when a slot frees or a batch was full. */
   private async tick(): Promise<void> {
     this.ticking = true;
     let full = false;
     try {
-      const free = this.concurrency - this.running.size;
-      if (free <= 0) return;
-      const claimed = await this.claim(free);
-      full = claimed.length === free;
-      for (const job of claimed) {
-        const task: Promise<unknown> = this.run(job)
-          .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'job bookkeeping failed'))
-          .finally(() => {
-            this.running.delete(task);
-            this.schedule(0);
-          });
-        this.running.add(task);
+      for (const lane of this.lanes) {
+        const free = lane.size - lane.running.size;
+        if (free <= 0) continue;
+        const claimed = await this.claim(free, lane.minPriority);
+        if (claimed.length === free) full = true;
+        for (const job of claimed) this.launch(job, lane);
       }
     } catch (error) {
       this.log.error({ err: error }, 'claiming jobs failed');
@@ -305,9 +347,19 @@ export class JobQueue {
       if (this.tickAgain || full) {
         this.tickAgain = false;
         this.schedule(0);
-      } else if (this.running.size < this.concurrency) {
+      } else if (this.lanes.some((lane) => lane.running.size < lane.size)) {
         this.schedule(this.pollIntervalMs);
       }
     }
+  }
+
+  private launch(job: JobRow, lane: Lane): void {
+    const task: Promise<unknown> = this.run(job)
+      .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'job bookkeeping failed'))
+      .finally(() => {
+        lane.running.delete(task);
+        this.schedule(0);
+      });
+    lane.running.add(task);
   }
 }

@@ -33,6 +33,7 @@ export interface VerifiedWebhook {
   reference: string;
   paymentLinkId: string;
   data: Record<string, unknown>;
+  signature: string;
 }
 
 /** What a payment provider does for the payments service; PayOS and the built-in sandbox speak the same API. */
@@ -61,6 +62,7 @@ export function verifyPayosWebhook(body: unknown, checksumKey: string): Verified
     reference: typeof reference === 'string' ? reference : '',
     paymentLinkId: typeof paymentLinkId === 'string' ? paymentLinkId : '',
     data,
+    signature,
   };
 }
 

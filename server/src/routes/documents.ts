@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { OK, ok, registerEndpoint } from '../http/contract-route.js';
 import { registerMultipartEndpoint } from '../http/multipart-route.js';
 import { UPLOAD_REFUSALS } from '../plugins/app/documents/documents-service.js';
+import { uploadRateLimit } from '../plugins/app/upload-quotas.js';
 
 /** Uploads, the file manager's list and deletes, and the passages citations point at — the user's own only. */
 export default async function documentRoutes(app: FastifyInstance) {
@@ -10,7 +11,7 @@ export default async function documentRoutes(app: FastifyInstance) {
   registerMultipartEndpoint(app, 'uploadFile', { noun: 'file', tooLarge: UPLOAD_REFUSALS.tooLarge }, async (request, fields, file) => {
     const { collection_name: collectionName, language } = fields;
     return ok(await documents.upload(request.user.userId, { collectionName, language }, file.name, file.bytes));
-  });
+  }, { preHandler: uploadRateLimit(app, 'upload_document') });
 
   registerEndpoint(app, 'getCollection', async ({ user }) => ok(await documents.list(user.userId)));
   registerEndpoint(app, 'deleteFile', async ({ user, body }) => {

@@ -1,7 +1,7 @@
 import type { Deposit } from '@pagemate/shared-contracts/contracts';
 import { PayOS } from '@payos/node';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { FetchLike } from '../meta/graph-client.js';
 import { dataSignature } from '../payments/payos-signature.js';
@@ -9,6 +9,7 @@ import { errorOf } from '../test/accounts.js';
 import { ManualClock } from '../test/clock.js';
 import { api, localPath, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, injectingFetch, type TestApp, testDatabases } from '../test/helper.js';
+import { PAYMENT_WEBHOOK_REFUSAL_LIMIT } from './payments.js';
 
 const ENV = { PAYMENT_EXPIRY_MINUTES: '10', PAYMENT_RECONCILE_INTERVAL_SECONDS: '0', ACCESS_TOKEN_TTL_SECONDS: String(7 * 24 * 3600), SHELL_URL: 'http://localhost:3000', RATE_LIMIT_IP_MULTIPLIER: '100' };
 const WEBHOOK = '/api/v1/payments/webhook/sandbox';
@@ -21,35 +22,56 @@ interface WebhookBody {
   signature: string;
 }
 
+/** Switches that make the sandbox's webhook deliveries or its API fail, or its payment-link answers lie. */
+interface Faults {
+  failWebhooks: number;
+  providerDown: boolean;
+  /** Rewrites the data of the sandbox's GET payment-request answers (signed again, as PayOS would sign its own). */
+  lookupAnswer?: (data: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/**
+ * Outbound HTTP of a test app: into the app itself (the sandbox, the webhook receiver), recording the webhooks the
+ * sandbox delivers and applying `faults`.
+ */
+function faultyFetch(getApp: () => TestApp | undefined, delivered: WebhookBody[], faults: Faults): FetchLike {
+  const publicApiUrl = loadConfig({ NODE_ENV: 'test', ...ENV }).publicApiUrl;
+  const inner = injectingFetch(() => getApp()?.app, publicApiUrl);
+  return async (input, init) => {
+    if (faults.providerDown && input.includes('/payos-sandbox/v2/')) throw new TypeError('fetch failed: connect ECONNREFUSED');
+    if (input.endsWith(WEBHOOK)) {
+      delivered.push(JSON.parse(String(init?.body)) as WebhookBody);
+      if (faults.failWebhooks > 0) {
+        faults.failWebhooks -= 1;
+        throw new TypeError('fetch failed: connect ECONNREFUSED');
+      }
+    }
+    const response = await inner(input, init);
+    const keys = getApp()?.app.payosSandboxKeys;
+    if (!faults.lookupAnswer || !keys || (init?.method ?? 'GET') !== 'GET' || !input.includes('/payos-sandbox/v2/payment-requests/')) return response;
+    const answer = (await response.json()) as { data: Record<string, unknown> };
+    const data = faults.lookupAnswer(answer.data);
+    return Response.json({ ...answer, data, signature: dataSignature(data, keys.checksumKey) }, { status: response.status });
+  };
+}
+
 describe.each(testDatabases)('payments through the PayOS sandbox (%s)', (kind) => {
   let t: TestApp;
   let alice: SignedIn;
   const clock = new ManualClock();
   /** What the sandbox delivered to the webhook, and switches to make deliveries or the provider fail. */
   const delivered: WebhookBody[] = [];
-  const faults = { failWebhooks: 0, providerDown: false };
+  const faults: Faults = { failWebhooks: 0, providerDown: false };
 
   beforeAll(async () => {
-    const publicApiUrl = loadConfig({ NODE_ENV: 'test', ...ENV }).publicApiUrl;
-    const inner = injectingFetch(() => t?.app, publicApiUrl);
-    const fetch: FetchLike = async (input, init) => {
-      if (faults.providerDown && input.includes('/payos-sandbox/v2/')) throw new TypeError('fetch failed: connect ECONNREFUSED');
-      if (input.endsWith(WEBHOOK)) {
-        delivered.push(JSON.parse(String(init?.body)) as WebhookBody);
-        if (faults.failWebhooks > 0) {
-          faults.failWebhooks -= 1;
-          throw new TypeError('fetch failed: connect ECONNREFUSED');
-        }
-      }
-      return inner(input, init);
-    };
-    t = await buildTestApp(kind, { env: ENV, clock, fetch });
+    t = await buildTestApp(kind, { env: ENV, clock, fetch: faultyFetch(() => t, delivered, faults) });
     alice = await signedInUser(t);
   });
   afterAll(() => t?.close());
   beforeEach(() => {
     faults.failWebhooks = 0;
     faults.providerDown = false;
+    delete faults.lookupAnswer;
   });
 
   const dataOf = <T>(response: LightMyRequestResponse): T => {
@@ -155,6 +177,10 @@ describe.each(testDatabases)('payments through the PayOS sandbox (%s)', (kind) =
     await expectConsistent(user, 0);
     expect((await status(user, payment.payment_id)).status).toBe('pending');
     expect((await events(payment.order_code)).map((event) => event.outcome)).toEqual(['bad_signature', 'bad_signature', 'amount_mismatch']);
+    // Unverified: only what they claim is kept (order code, amount) with the verdict, never the body.
+    const [first, second] = await events(payment.order_code);
+    expect(first).toMatchObject({ orderCode: payment.order_code, amount: 10_000_000, payload: null, detail: 'signature does not match data' });
+    expect(second).toMatchObject({ orderCode: payment.order_code, amount: 100_000, payload: null });
     const warnings = t.logs.filter((line) => line.level === 40 && (line.orderCode === payment.order_code || line.outcome === 'malformed')).map((line) => line.msg);
     expect(warnings).toEqual(expect.arrayContaining(['payment webhook refused: nothing credited', 'payment amount mismatch: nothing credited']));
     expect(t.logs.some((line) => line.level === 40 && line.outcome === 'malformed')).toBe(true);
@@ -164,6 +190,61 @@ describe.each(testDatabases)('payments through the PayOS sandbox (%s)', (kind) =
     expect(sample.json()).toEqual({ success: true });
     // The PayOS receiver is not in use in sandbox mode.
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/payments/webhook/payos', payload: signed(data) })).statusCode).toBe(404);
+  });
+
+  it('a webhook with a valid signature credits nothing until the provider confirms the payment, paid in full', async () => {
+    const [user, other] = [await signedInUser(t), await signedInUser(t)];
+    const payment = await deposit(user, 100_000);
+    const theirs = await deposit(other, 100_000);
+    // Signed with the checksum key (PayOS's signing string is not one-to-one), yet the link was never paid.
+    const forged = signed({ orderCode: payment.order_code, amount: 100_000, description: payment.description, reference: 'FORGED', code: '00', desc: 'Thành công', paymentLinkId: 'x' });
+    expect((await postWebhook(forged)).json()).toEqual({ success: true });
+    await expectConsistent(user, 0);
+    // The provider says PAID, but less than the order's amount.
+    faults.lookupAnswer = (data) => ({ ...data, status: 'PAID', amountPaid: 99_999 });
+    expect((await postWebhook(forged)).json()).toEqual({ success: true });
+    await expectConsistent(user, 0);
+    expect((await t.app.paymentsRepository.findById(payment.payment_id))?.status).toBe('pending');
+    const unconfirmed = await events(payment.order_code);
+    expect(unconfirmed.map((event) => [event.outcome, event.detail])).toEqual([
+      ['unconfirmed', 'provider: PENDING, paid 0 of 100000'],
+      ['unconfirmed', 'provider: PAID, paid 99999 of 100000'],
+    ]);
+    expect(t.logs.some((line) => line.msg === 'payment webhook not confirmed by the provider: nothing credited' && line.orderCode === payment.order_code)).toBe(true);
+
+    // Paid for real: the same webhook now credits, once; the other user's payment is untouched.
+    delete faults.lookupAnswer;
+    expect((await press(payment, 'pay')).statusCode).toBe(303);
+    expect((await postWebhook(forged)).json()).toEqual({ success: true });
+    await expectConsistent(user, 100_000);
+    await expectConsistent(other, 0);
+    expect((await t.app.paymentsRepository.findById(theirs.payment_id))?.status).toBe('pending');
+    expect((await events(payment.order_code)).map((event) => event.outcome).slice(2)).toEqual(['credited', 'duplicate']);
+  });
+
+  it('the provider unreachable when the webhook arrives: nothing credited, the payment stays pending, reconciliation credits it once', async () => {
+    const user = await signedInUser(t);
+    const payment = await deposit(user, 120_000);
+    faults.providerDown = true;
+    expect((await press(payment, 'pay')).statusCode).toBe(303);
+    const webhook = delivered.findLast((body) => body.data.orderCode === payment.order_code);
+    expect(webhook).toBeDefined();
+    expect((await t.app.paymentsRepository.findById(payment.payment_id))?.status).toBe('pending');
+    await expectConsistent(user, 0);
+    expect((await events(payment.order_code)).map((event) => [event.source, event.outcome])).toEqual([['webhook', 'error']]);
+
+    faults.providerDown = false;
+    expect((await t.app.payments.reconcile()).credited).toBeGreaterThanOrEqual(1);
+    await expectConsistent(user, 120_000);
+    // Replayed afterwards, and again at once: still one credit.
+    await Promise.all([postWebhook(webhook), postWebhook(webhook)]);
+    await expectConsistent(user, 120_000);
+    expect((await events(payment.order_code)).map((event) => [event.source, event.outcome])).toEqual([
+      ['webhook', 'error'],
+      ['reconcile', 'credited'],
+      ['webhook', 'duplicate'],
+      ['webhook', 'duplicate'],
+    ]);
   });
 
   it('reconciliation credits a payment whose webhook never arrived', async () => {
@@ -216,12 +297,16 @@ describe.each(testDatabases)('payments through the PayOS sandbox (%s)', (kind) =
     expect(page.statusCode).toBe(409);
     expect(page.body).toMatch(/expired|cancelled/);
     await expectConsistent(user, 0);
-    expect((await events(payment.order_code)).map((event) => event.outcome)).toEqual(['expired']);
-    // Money that reached the merchant anyway (a transfer accepted just before the expiry) is still credited.
+    // A signed webhook for it credits nothing while the provider says the link was cancelled…
     const late = signed({ orderCode: payment.order_code, amount: 50_000, description: payment.description, reference: 'LATE1', code: '00', desc: 'Thành công', paymentLinkId: 'x' });
     expect((await postWebhook(late)).json()).toEqual({ success: true });
-    expect((await status(user, payment.payment_id)).status).toBe('paid');
+    await expectConsistent(user, 0);
+    // …but money that reached the merchant anyway (a transfer the provider accepted just before the expiry) is.
+    faults.lookupAnswer = (data) => ({ ...data, status: 'PAID', amountPaid: 50_000 });
+    expect((await postWebhook(late)).json()).toEqual({ success: true });
+    expect((await t.app.paymentsRepository.findById(payment.payment_id))?.status).toBe('paid');
     await expectConsistent(user, 50_000);
+    expect((await events(payment.order_code)).map((event) => event.outcome)).toEqual(['expired', 'unconfirmed', 'credited']);
   });
 
   it('reconciliation runs racing on one database check each pending payment once (claimed FOR UPDATE SKIP LOCKED)', async () => {
@@ -324,5 +409,76 @@ describe.each(testDatabases)('payments through the PayOS sandbox (%s)', (kind) =
     // Wrong API key → refused like PayOS.
     const stranger = new PayOS({ ...options, apiKey: 'wrong-key' });
     await expect(stranger.paymentRequests.get(orderCode)).rejects.toThrow();
+  });
+});
+
+describe.each(testDatabases)('the payment webhook facing the internet (%s)', (kind) => {
+  let t: TestApp;
+  let user: SignedIn;
+  const clock = new ManualClock();
+  const delivered: WebhookBody[] = [];
+  const faults: Faults = { failWebhooks: 0, providerDown: false };
+
+  beforeAll(async () => {
+    // As deployed: no rate-limit multiplier, reconciliation every second.
+    const env = { ...ENV, RATE_LIMIT_IP_MULTIPLIER: '1', PAYMENT_RECONCILE_INTERVAL_SECONDS: '1' };
+    t = await buildTestApp(kind, { env, clock, fetch: faultyFetch(() => t, delivered, faults) });
+    user = await signedInUser(t);
+  });
+  afterAll(() => t?.close());
+
+  const deposit = async (amount: number) => {
+    const response = await api(t, user, 'POST', '/api/v1/deposit', { user_id: user.userId, amount });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { data: Deposit }).data;
+  };
+  const balance = () => t.app.ledgerRepository.sumOfEntries(user.userId);
+
+  it('the reconciliation job (PAYMENT_RECONCILE_INTERVAL_SECONDS) credits, once, a paid webhook the provider could not confirm', async () => {
+    const payment = await deposit(75_000);
+    faults.providerDown = true;
+    const paid = await t.app.inject({ method: 'POST', url: `${localPath(payment.checkout_url ?? '')}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'lang=en' });
+    expect(paid.statusCode).toBe(303);
+    const outcomes = async () => (await t.app.paymentsRepository.eventsOf(payment.order_code)).map((event) => `${event.source}:${event.outcome}`);
+    expect(await outcomes()).toContain('webhook:error');
+    expect(await balance()).toBe(0);
+
+    faults.providerDown = false;
+    // Past the lease of a check the job may have made before the webhook came.
+    clock.advanceSeconds(61);
+    await vi.waitFor(async () => expect(await balance()).toBe(75_000), { timeout: 15_000, interval: 200 });
+    const webhook = delivered.findLast((body) => body.data.orderCode === payment.order_code);
+    expect((await t.app.inject({ method: 'POST', url: WEBHOOK, payload: webhook as object })).json()).toEqual({ success: true });
+    expect(await balance()).toBe(75_000);
+    expect((await outcomes()).filter((outcome) => outcome.endsWith(':credited'))).toEqual(['reconcile:credited']);
+  });
+
+  it(`refused webhooks are limited per address (${PAYMENT_WEBHOOK_REFUSAL_LIMIT.max} a minute, then 429 and nothing stored); signed ones always pass`, async () => {
+    const keys = t.app.payosSandboxKeys;
+    if (!keys) throw new Error('sandbox mode expected');
+    const post = (body: object, remoteAddress: string) => t.app.inject({ method: 'POST', url: WEBHOOK, remoteAddress, payload: body });
+    const orderCode = 990_000_000 + Math.floor(Math.random() * 1e6);
+    const data = { orderCode, amount: 10_000, description: 'x', reference: 'R', code: '00', desc: 'ok', paymentLinkId: 'x' };
+    const padding = 'A'.repeat(50_000);
+    const unsigned = { code: '00', desc: padding, junk: { deep: padding }, data: { ...data, extra: padding }, signature: 'deadbeef' };
+    const signed = { code: '00', desc: 'success', success: true, data, signature: dataSignature(data, keys.checksumKey) };
+
+    for (let i = 0; i < PAYMENT_WEBHOOK_REFUSAL_LIMIT.max; i += 1) expect((await post(unsigned, '10.81.0.1')).statusCode).toBe(400);
+    const refused = await post(unsigned, '10.81.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await post({ hello: 'world' }, '10.81.0.1')).statusCode).toBe(429);
+
+    // Nothing of the bodies but their claims, and nothing at all past the limit.
+    const events = await t.app.paymentsRepository.eventsOf(orderCode);
+    expect(events).toHaveLength(PAYMENT_WEBHOOK_REFUSAL_LIMIT.max);
+    expect(events.every((event) => event.outcome === 'bad_signature' && event.amount === 10_000 && event.payload === null)).toBe(true);
+    expect(events.every((event) => !JSON.stringify(event).includes(padding.slice(0, 100)))).toBe(true);
+
+    // The provider's own deliveries are never refused for rate, from that address or any other.
+    expect((await post(signed, '10.81.0.1')).json()).toEqual({ success: true });
+    expect((await post(unsigned, '10.81.0.2')).statusCode).toBe(400);
+    const [accepted] = (await t.app.paymentsRepository.eventsOf(orderCode)).filter((event) => event.outcome === 'unknown_order');
+    expect(accepted?.payload).toEqual({ data, signature: signed.signature });
   });
 });

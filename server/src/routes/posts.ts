@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 import { ok, OK, registerEndpoint } from '../http/contract-route.js';
 import { registerMultipartEndpoint } from '../http/multipart-route.js';
+import { uploadRateLimit } from '../plugins/app/upload-quotas.js';
 
 const TOO_LARGE = `The image is larger than ${POST_LIMITS.imageMaxBytes / (1024 * 1024)} MB.`;
 
@@ -25,8 +26,12 @@ export default async function postsRoutes(app: FastifyInstance) {
   });
   registerEndpoint(app, 'draftPost', async ({ user, body }) => ok(await posts.draft(user.userId, body.idea, body.page_id)));
 
-  registerMultipartEndpoint(app, 'uploadPostImage', { noun: 'image', tooLarge: TOO_LARGE, maxFileBytes: POST_LIMITS.imageMaxBytes }, async (request, _fields, file) =>
-    ok(await posts.uploadImage(request.user.userId, file.name, file.bytes)),
+  registerMultipartEndpoint(
+    app,
+    'uploadPostImage',
+    { noun: 'image', tooLarge: TOO_LARGE, maxFileBytes: POST_LIMITS.imageMaxBytes },
+    async (request, _fields, file) => ok(await posts.uploadImage(request.user.userId, file.name, file.bytes)),
+    { preHandler: uploadRateLimit(app, 'upload_post_image') },
   );
 
   // Public, like Facebook's own CDN: the id is a random UUID; the bytes never change (a new upload is a new id).

@@ -5,7 +5,8 @@ import { rateLimitCounters } from '../db/schema/index.js';
 import { ACCOUNT_RATE_LIMITS, LOGIN_FAILURE_LIMIT } from '../plugins/app/accounts/limits.js';
 import { errorOf, type RegisteredAccount, registerAccount, uniqueAccount } from '../test/accounts.js';
 import { BOOT_TIMEOUT_MS, buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
-import { WEBHOOK_RATE_LIMIT } from './webhook.js';
+import { hubSignature } from '../meta-sandbox/webhook-payload.js';
+import { WEBHOOK_REFUSAL_LIMIT } from './webhook.js';
 import { deleteRedisKeys } from '../test/redis.js';
 
 const LOGIN_IP = ACCOUNT_RATE_LIMITS.login.ip;
@@ -68,23 +69,34 @@ describe.each(testDatabases)('rate limits shared through the database (%s)', (ki
     }
   }, BOOT_TIMEOUT_MS);
 
-  it(`the webhook allows ${WEBHOOK_RATE_LIMIT.ip.max} requests a minute per address, then answers 429 with Retry-After`, async () => {
-    const send = (remoteAddress: string) =>
-      t.app.inject({ method: 'POST', url: '/webhook', remoteAddress, headers: { 'content-type': 'application/json' }, payload: '{"object":"page","entry":[]}' });
-    // Unsigned deliveries are refused by the receiver, yet counted: a flood is limited before any work.
-    expect((await send('10.62.0.1')).statusCode).toBe(403);
-    expect((await send('10.62.0.1')).statusCode).toBe(403);
-    const [row] = await t.app.db.orm.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, 'webhook:ip:10.62.0.1'));
-    expect(row?.count).toBe(2);
+  it(`the Meta webhook counts refused deliveries only: 429 past ${WEBHOOK_REFUSAL_LIMIT.max} a minute per address, never for a signed one`, async () => {
+    const body = '{"object":"page","entry":[]}';
+    const send = (remoteAddress: string, signed: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/webhook',
+        remoteAddress,
+        headers: { 'content-type': 'application/json', ...(signed ? { 'x-hub-signature-256': hubSignature(t.app.meta.appSecret, body) } : {}) },
+        payload: body,
+      });
+    const counter = async (address: string) =>
+      (await t.app.db.orm.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, `webhook_refused:ip:${address}`)))[0]?.count;
 
-    // An address already at the limit (as if it had sent them all this minute).
-    await t.app.db.orm.update(rateLimitCounters).set({ count: WEBHOOK_RATE_LIMIT.ip.max }).where(eq(rateLimitCounters.key, 'webhook:ip:10.62.0.1'));
-    const refused = await send('10.62.0.1');
+    // Meta delivers every page's events from a few addresses: signed deliveries are not counted, however many.
+    for (let i = 0; i < WEBHOOK_REFUSAL_LIMIT.max + 20; i += 1) expect((await send('10.62.0.1', true)).statusCode).toBe(200);
+    expect(await counter('10.62.0.1')).toBeUndefined();
+
+    for (let i = 0; i < WEBHOOK_REFUSAL_LIMIT.max; i += 1) expect((await send('10.62.0.1', false)).statusCode).toBe(403);
+    expect(await counter('10.62.0.1')).toBe(WEBHOOK_REFUSAL_LIMIT.max);
+    const refused = await send('10.62.0.1', false);
     expect(refused.statusCode).toBe(429);
     expect(errorOf(refused).code).toBe('RATE_LIMITED');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await t.app.inject({ method: 'GET', url: '/webhook?hub.mode=subscribe', remoteAddress: '10.62.0.1' })).statusCode).toBe(429);
-    expect((await send('10.62.0.2')).statusCode).toBe(403);
+
+    // Over its limit, the address still gets its correctly signed deliveries through; another address is unaffected.
+    expect((await send('10.62.0.1', true)).statusCode).toBe(200);
+    expect((await send('10.62.0.2', false)).statusCode).toBe(403);
   });
 });
 

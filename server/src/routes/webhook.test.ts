@@ -2,6 +2,7 @@ import type { InboxItem, InboxThread } from '@pagemate/shared-contracts/contract
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { facebookPages, inboxItems, jobs, tokenTransactions } from '../db/schema/index.js';
+import { JOB_PRIORITY } from '../jobs/index.js';
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { insertDocument } from '../test/chat.js';
 import { api, connectThroughSandbox, type SignedIn, signedInUser } from '../test/facebook.js';
@@ -164,6 +165,9 @@ describe.each(testDatabases)('webhook receiver and the bot (%s)', (kind) => {
     expect(await sandboxSent(BAKERY, 'comment_reply')).toHaveLength(0);
     const [customer] = await itemsOf(commentId);
     expect(customer?.replyStatus).toBe('pending');
+    // Queued ahead of any indexing backlog (interactive), in the page owner's turns.
+    const [job] = await t.app.db.orm.select().from(jobs).where(eq(jobs.dedupeKey, `bot.reply:${customer?.id ?? ''}`));
+    expect(job).toMatchObject({ priority: JOB_PRIORITY.interactive, owner: lan.userId });
 
     await t.app.jobs.runDue();
     const replies = (await sandboxSent(BAKERY, 'comment_reply')).filter((event) => (event.payload as { comment_id: string }).comment_id === commentId);

@@ -1,18 +1,20 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageEventsOf, verifyHubSignature, WEBHOOK_PATH } from '../meta/webhook-events.js';
-import type { RateLimitPolicy } from '../plugins/app/rate-limits.js';
+import type { RateLimitRule } from '../plugins/app/rate-limits.js';
 
 /** Meta's deliveries are small; a batch of many entries stays far below this. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /**
- * Per client address (× RATE_LIMIT_IP_MULTIPLIER), shared by GET and POST. Generous: Meta delivers in bursts from
- * a handful of addresses (a busy page's comments and messages, retries after an outage), and refusing them only
- * makes Meta retry later; the limit is there so one address cannot make every instance verify signatures and
- * write rows without end. With TRUST_PROXY the address is the client's, not the load balancer's.
+ * Refused requests per client address (× RATE_LIMIT_IP_MULTIPLIER) and minute, GET and POST together: deliveries
+ * whose signature does not check out and failed handshakes. Only those count, and a correctly signed delivery is
+ * never refused: Meta delivers for every page of the app from a handful of addresses, so any limit on all
+ * requests would turn a busy deployment's real events away. Past it, 429 instead of 403 (nothing is written
+ * either way). With TRUST_PROXY the address is the client's, not the load balancer's.
  */
-export const WEBHOOK_RATE_LIMIT = { ip: { max: 6_000, windowSeconds: 60 } } satisfies RateLimitPolicy;
+export const WEBHOOK_REFUSAL_LIMIT = { max: 60, windowSeconds: 60 } satisfies RateLimitRule;
+const REFUSALS_BUCKET = 'webhook_refused';
 
 const sameText = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -31,22 +33,25 @@ export default async function webhookRoutes(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
-  const preHandler = app.rateLimits.hook('webhook', WEBHOOK_RATE_LIMIT);
+  /** Counts a refusal from the request's address; throws 429 past the limit. */
+  const countRefusal = (request: FastifyRequest) => app.rateLimits.hitFromAddress(REFUSALS_BUCKET, request, WEBHOOK_REFUSAL_LIMIT);
 
-  app.get<{ Querystring: Record<string, string | undefined> }>(WEBHOOK_PATH, { schema: { hide: true }, preHandler }, async (request, reply) => {
+  app.get<{ Querystring: Record<string, string | undefined> }>(WEBHOOK_PATH, { schema: { hide: true } }, async (request, reply) => {
     const mode = request.query['hub.mode'];
     const token = request.query['hub.verify_token'] ?? '';
     const challenge = request.query['hub.challenge'] ?? '';
     if (mode !== 'subscribe' || !sameText(token, app.meta.webhookVerifyToken) || !/^[\w-]{1,200}$/.test(challenge)) {
+      await countRefusal(request);
       request.log.warn({ mode }, 'webhook: verification handshake refused');
       return reply.status(403).type('text/plain').send('Forbidden');
     }
     return reply.type('text/plain').send(challenge);
   });
 
-  app.post(WEBHOOK_PATH, { schema: { hide: true }, preHandler }, async (request, reply) => {
+  app.post(WEBHOOK_PATH, { schema: { hide: true } }, async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     if (!verifyHubSignature(app.meta.appSecret, raw, request.headers['x-hub-signature-256'] as string | undefined)) {
+      await countRefusal(request);
       request.log.warn({ bytes: raw.length }, 'webhook: bad or missing X-Hub-Signature-256; ignored');
       return reply.status(403).send({ status: 403, code: 'FORBIDDEN', message: 'Invalid signature' });
     }

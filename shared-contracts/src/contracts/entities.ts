@@ -179,7 +179,7 @@ export const REPEAT_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as 
 export type RepeatDay = (typeof REPEAT_DAYS)[number];
 export const REPEAT_UNITS = ['hours', 'days', 'weeks', 'months'] as const;
 /** Limits of a post's schedule: how far ahead, how often, how many times. */
-export const POST_LIMITS = { maxIterations: 500, maxHorizonDays: 730, maxEvery: 365, contentMaxChars: 5_000, ideaMaxChars: 2_000, maxImages: 10, maxPages: 20, imageMaxBytes: 10 * 1024 * 1024 } as const;
+export const POST_LIMITS = { maxIterations: 500, maxHorizonDays: 730, maxEvery: 365, contentMaxChars: 5_000, ideaMaxChars: 2_000, maxImages: 10, maxPages: 20, imageMaxBytes: 10 * 1024 * 1024, imageQuotaDays: 30 } as const;
 /**
  * How a post repeats: not at all; on some days of the week at the first post's time of day; or every N hours /
  * days / weeks / months (a month later on the same day, the month's last day when it is shorter). A repeating

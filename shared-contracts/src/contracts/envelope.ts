@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'PARTNER_ONLY',
   'PARTNER_CODE_INVALID',
   'PARTNER_ALREADY_JOINED',
+  // Uploads: the user's documents or post images reached their quota (403).
+  'QUOTA_EXCEEDED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

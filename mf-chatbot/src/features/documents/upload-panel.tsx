@@ -37,6 +37,11 @@ function uploadErrorText(t: TFunction, error: unknown): string {
       return refusalText(t, 'invalidFormat');
     case 'PAYLOAD_TOO_LARGE':
       return refusalText(t, 'tooLarge');
+    case 'QUOTA_EXCEEDED':
+      return t('upload.quotaExceeded');
+    case 'RATE_LIMITED':
+      // The per-user upload limit counts a minute (the error does not keep Retry-After).
+      return t('upload.rateLimited', { seconds: 60 });
     default:
       return t('upload.failure');
   }

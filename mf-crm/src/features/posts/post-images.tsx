@@ -33,6 +33,8 @@ function uploadErrorText(t: TFunction, error: unknown): string {
     case 'UNSUPPORTED_MEDIA_TYPE':
     case 'FILE_FORMAT_NOT_ALLOWED':
       return refusalText(t, 'imageType');
+    case 'QUOTA_EXCEEDED':
+      return t('posts.images.quotaExceeded', { days: POST_LIMITS.imageQuotaDays });
     default:
       return t('posts.images.failed', { error: apiErrorText(t, error) });
   }

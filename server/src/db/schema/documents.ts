@@ -77,9 +77,9 @@ export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /**
- * Durable background work (document indexing now; webhook replies and scheduled posts later): claimed with
- * `FOR UPDATE SKIP LOCKED` so any number of instances run each job once; a running job whose lease ran out
- * (its instance died) is claimed again; failures retry with backoff up to `max_attempts`.
+ * Durable background work (document indexing, bot replies, scheduled posts): claimed with `FOR UPDATE SKIP
+ * LOCKED` so any number of instances run each job once, by priority, then in turns between owners; a running job
+ * whose lease ran out (its instance died) is claimed again; failures retry with backoff up to `max_attempts`.
  */
 export const jobs = pgTable(
   'jobs',
@@ -90,6 +90,16 @@ export const jobs = pgTable(
     /** The same work enqueued twice is one job. */
     dedupeKey: text().unique(),
     status: text({ enum: JOB_STATUSES }).notNull(),
+    /** Claim order across queues, higher first (`JOB_PRIORITY`): a customer's reply before a backlog of indexing. */
+    priority: integer().notNull().default(0),
+    /** Whose work it is (a user id), so that owners take turns in a queue. */
+    owner: text(),
+    /**
+     * The owner's turn in the queue (claimed lowest first within a priority): one after the owner's last waiting
+     * job, and never before the round the queue is serving, so a new owner's first job waits one round, not for
+     * another owner's whole backlog.
+     */
+    turn: bigint({ mode: 'number' }).notNull().default(0),
     attempts: integer().notNull().default(0),
     maxAttempts: integer().notNull(),
     runAt: instant().notNull(),
@@ -103,6 +113,7 @@ export const jobs = pgTable(
   (table) => [
     check('jobs_status_known', sql`${table.status} in ('queued', 'running', 'done', 'failed')`),
     index('jobs_due').on(table.queue, table.status, table.runAt),
+    index('jobs_waiting_turns').on(table.queue, table.owner, table.turn).where(sql`${table.status} in ('queued', 'running')`),
   ],
 );
 

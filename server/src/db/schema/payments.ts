@@ -53,7 +53,8 @@ export const payments = pgTable(
 
 /**
  * Everything providers told us about payments — webhooks, reconciliation answers — with what we did about
- * it (credited, duplicate, bad signature, amount mismatch…). Append-only, for audits and support.
+ * it (credited, duplicate, bad signature, amount mismatch…). Append-only, for audits and support. `payload` is
+ * what the provider signed; an unverified webhook keeps only its claimed order code and amount (and the verdict).
  */
 export const paymentEvents = pgTable(
   'payment_events',
@@ -66,7 +67,7 @@ export const paymentEvents = pgTable(
     orderCode: bigint({ mode: 'number' }),
     paymentId: uuid(),
     amount: vnd(),
-    /** credited | duplicate | bad_signature | amount_mismatch | unknown_order | not_paid | cancelled | expired | malformed | error */
+    /** credited | duplicate | bad_signature | amount_mismatch | unknown_order | not_paid | unconfirmed | cancelled | expired | malformed | error */
     outcome: text().notNull(),
     detail: text().notNull().default(''),
     payload: jsonb(),

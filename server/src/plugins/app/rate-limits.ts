@@ -76,6 +76,11 @@ export interface RateLimits {
    * RATE_LIMIT_IP_MULTIPLIER) and per account, keyed by `accountKey` of the validated request.
    */
   hook(bucket: string, policy: RateLimitPolicy, accountKey?: (request: FastifyRequest) => string | undefined): preHandlerAsyncHookHandler;
+  /**
+   * Counts one hit from the request's address (the rule's maximum × RATE_LIMIT_IP_MULTIPLIER) and throws `429`
+   * past it: for what only some requests should count, such as webhook deliveries that fail their signature.
+   */
+  hitFromAddress(bucket: string, request: FastifyRequest, rule: RateLimitRule): Promise<void>;
   /** Throws `429` when `key` already reached the rule's maximum (failures counted with `record`). */
   assertBelow(bucket: string, key: string, rule: RateLimitRule): Promise<void>;
   record(bucket: string, key: string, rule: RateLimitRule): Promise<void>;
@@ -108,8 +113,9 @@ async function rateLimitsPlugin(app: FastifyInstance, options: { store?: Counter
   }
 
   if (app.config.rateLimitDisabled) {
-    app.log.warn('RATE_LIMIT_DISABLED is set: no endpoint is rate limited (sign-in, email codes, refresh, webhook)');
-    app.decorate('rateLimits', { hook: () => async () => undefined, assertBelow: async () => undefined, record: async () => undefined });
+    app.log.warn('RATE_LIMIT_DISABLED is set: no endpoint is rate limited (sign-in, email codes, refresh, uploads, webhooks)');
+    const none = async () => undefined;
+    app.decorate('rateLimits', { hook: () => none, hitFromAddress: none, assertBelow: none, record: none });
     return;
   }
   const store = options.store ?? (await sharedCounterStore(app));
@@ -117,12 +123,15 @@ async function rateLimitsPlugin(app: FastifyInstance, options: { store?: Counter
     await store.close?.();
   });
 
+  const hitAddress = (bucket: string, request: FastifyRequest, rule: RateLimitRule) =>
+    hit(`${bucket}:ip:${normalizeIP(request.ip)}`, { ...rule, max: rule.max * ipMultiplier });
+
   const rateLimits: RateLimits = {
     hook(bucket, policy, accountKey) {
       return async (request) => {
         const waits: number[] = [];
         if (policy.ip) {
-          const wait = await hit(`${bucket}:ip:${normalizeIP(request.ip)}`, { ...policy.ip, max: policy.ip.max * ipMultiplier });
+          const wait = await hitAddress(bucket, request, policy.ip);
           if (wait !== undefined) waits.push(wait);
         }
         const account = policy.account && accountKey?.(request);
@@ -135,6 +144,12 @@ async function rateLimitsPlugin(app: FastifyInstance, options: { store?: Counter
           throw new RateLimitedError(Math.max(...waits));
         }
       };
+    },
+    async hitFromAddress(bucket, request, rule) {
+      const wait = await hitAddress(bucket, request, rule);
+      if (wait === undefined) return;
+      request.log.warn({ bucket }, 'rate limit reached');
+      throw new RateLimitedError(wait);
     },
     async assertBelow(bucket, key, rule) {
       const at = now();

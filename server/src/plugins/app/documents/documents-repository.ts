@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { documentChunks, documentFiles } from '../../../db/schema/index.js';
 import type { Transaction } from '../../../jobs/index.js';
+import { admitWithinQuota, type Usage, usageOf } from '../upload-quotas.js';
 
 export type DocumentFileRow = typeof documentFiles.$inferSelect;
 export type NewDocumentFile = typeof documentFiles.$inferInsert;
@@ -29,8 +30,13 @@ const CHUNK_BATCH = 500;
 
 /** The SQL of uploaded documents and their chunks; every read of user data is scoped by the user's id. */
 export interface DocumentsRepository {
-  /** Inserts a queued file and runs `alongside` (enqueueing its index job) in the same transaction. */
-  create(file: NewDocumentFile, alongside: (tx: Transaction) => Promise<unknown>): Promise<DocumentFileRow>;
+  /**
+   * Inserts a queued file and runs `alongside` (enqueueing its index job) in the same transaction, after `admit`
+   * accepted the user's usage with the user's upload lock held (throwing refuses the file).
+   */
+  create(file: NewDocumentFile, admit: (usage: Usage) => void, alongside: (tx: Transaction) => Promise<unknown>): Promise<DocumentFileRow>;
+  /** The files and bytes the user's documents take. */
+  usage(userId: string): Promise<Usage>;
   findById(id: string): Promise<DocumentFileRow | undefined>;
   findByName(userId: string, collectionName: string, fileName: string): Promise<DocumentFileRow | undefined>;
   listForUser(userId: string): Promise<DocumentFileRow[]>;
@@ -60,13 +66,16 @@ function documentsRepositoryPlugin(app: FastifyInstance) {
   const orm = app.db.orm;
 
   const repository: DocumentsRepository = {
-    create: (file, alongside) =>
+    create: (file, admit, alongside) =>
       orm.transaction(async (tx) => {
+        await admitWithinQuota(tx, file.userId, (db) => usageOf(db, documentFiles.sizeBytes, eq(documentFiles.userId, file.userId)), admit);
         const [row] = await tx.insert(documentFiles).values(file).returning();
         if (!row) throw new Error('document insert returned nothing');
         await alongside(tx);
         return row;
       }),
+
+    usage: (userId) => usageOf(orm, documentFiles.sizeBytes, eq(documentFiles.userId, userId)),
 
     async findById(id) {
       const [row] = await orm.select().from(documentFiles).where(eq(documentFiles.id, id));

@@ -11,10 +11,12 @@ import {
   ParseError,
   parseDocument,
 } from '../../../documents/index.js';
+import type { UploadQuota } from '../../../config.js';
 import { documentChunks } from '../../../db/schema/index.js';
 import { AppError } from '../../../errors/app-error.js';
 import { type JobContext, type JobPayload, PermanentJobError } from '../../../jobs/index.js';
 import { FileNotFoundError, newStoredName } from '../../../storage/index.js';
+import { assertWithinQuota, megabytes, type Usage } from '../upload-quotas.js';
 import type { DocumentFileRow, NewChunk } from './documents-repository.js';
 
 /** The queue of indexing jobs: `{ fileId }`. */
@@ -86,6 +88,8 @@ export const UPLOAD_REFUSALS = {
   archiveTooLarge: `The document unpacks to more than ${UPLOAD_LIMITS.maxUncompressedBytes / MEGABYTE} MB. Please split it into smaller files.`,
   archiveTooManyEntries: `The document has more than ${UPLOAD_LIMITS.maxZipEntries} parts. Please split it into smaller files.`,
   fileNameTooLong: `The file name is longer than ${FILE_NAME_MAX_CHARS} characters. Please rename the file.`,
+  quota: ({ maxFiles, maxBytes }: UploadQuota) =>
+    `Your documents have reached their limit of ${maxFiles} files and ${megabytes(maxBytes)} MB. Delete files you no longer need, then upload again.`,
 } as const;
 
 /** Why indexing failed, in words the user can act on (shown as `index_error`). */
@@ -165,6 +169,10 @@ function documentsServicePlugin(app: FastifyInstance) {
       // macOS sends decomposed Vietnamese; one spelling per name keeps the duplicate check honest.
       const fileName = rawFileName.normalize('NFC').trim();
       const collectionName = target.collectionName.normalize('NFC').trim();
+      const quota = app.config.uploads.documents;
+      const admit = (usage: Usage) => assertWithinQuota(usage, quota, bytes.length, UPLOAD_REFUSALS.quota(quota));
+      // Checked again when the row is inserted (under the user's lock); here to refuse before any parsing or storing.
+      admit(await repo.usage(userId));
       const inspected = await inspectUpload(fileName, bytes);
       if (!inspected.ok) {
         app.log.info({ reason: inspected.reason, detail: inspected.detail }, 'upload refused');
@@ -194,7 +202,8 @@ function documentsServicePlugin(app: FastifyInstance) {
             createdAt: at,
             updatedAt: at,
           },
-          (tx) => app.jobs.enqueue(INDEX_QUEUE, { fileId: id }, { dedupeKey: `${INDEX_QUEUE}:${id}`, maxAttempts: INDEX_MAX_ATTEMPTS }, tx),
+          admit,
+          (tx) => app.jobs.enqueue(INDEX_QUEUE, { fileId: id }, { dedupeKey: `${INDEX_QUEUE}:${id}`, maxAttempts: INDEX_MAX_ATTEMPTS, owner: userId }, tx),
         );
       } catch (error) {
         await files.delete(storedName).catch((cleanup: unknown) => app.log.warn({ err: cleanup, storedName }, 'stored upload not removed'));

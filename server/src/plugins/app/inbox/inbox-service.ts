@@ -2,7 +2,7 @@ import type { DashboardCounts, InboxItem, InboxKind, InboxThread, ReplyReason, T
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, RateLimitedError } from '../../../errors/app-error.js';
-import type { Transaction } from '../../../jobs/index.js';
+import { JOB_PRIORITY, type Transaction } from '../../../jobs/index.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
 import type { CommentEvent, MessageEvent, PageEvent } from '../../../meta/webhook-events.js';
 import type { InboxItemRow, InboxThreadRow, ThreadSummaryRow } from './inbox-repository.js';
@@ -13,6 +13,12 @@ export const BOT_REPLY_QUEUE = 'bot.reply';
 export const MESSENGER_WINDOW_MS = 24 * 3600 * 1000;
 const THREADS_PER_LIST = 200;
 const ITEMS_PER_THREAD = 500;
+
+/** A customer item to answer, and the user whose page it came to (the job's owner). */
+interface ReplyToQueue {
+  itemId: string;
+  owner: string;
+}
 
 export interface IngestSummary {
   /** New customer items: each queued for one bot answer. */
@@ -128,7 +134,7 @@ function inboxServicePlugin(app: FastifyInstance) {
     thread: InboxThreadRow,
     event: { externalId: string; text: string; createdAt: Date },
     summary: IngestSummary,
-    jobs: string[],
+    jobs: ReplyToQueue[],
   ) {
     const answerable = event.text.trim() !== '';
     const item = await repo.insertItem(
@@ -148,11 +154,11 @@ function inboxServicePlugin(app: FastifyInstance) {
     );
     if (!item) return void (summary.duplicates += 1);
     await repo.touchThread(tx, thread.id, { author: 'customer', text: event.text, at: event.createdAt }, now());
-    if (answerable) jobs.push(item.id);
+    if (answerable) jobs.push({ itemId: item.id, owner: thread.userId });
   }
 
   /** A comment: the customer's (answered once) or the page's own (a person answering from Facebook, or our echo). */
-  async function ingestComment(tx: Transaction, userId: string, event: CommentEvent, summary: IngestSummary, jobs: string[]) {
+  async function ingestComment(tx: Transaction, userId: string, event: CommentEvent, summary: IngestSummary, jobs: ReplyToQueue[]) {
     const fromPage = event.fromId === event.pageId;
     const rootId = commentThreadId(event);
     if (event.verb === 'edited') {
@@ -193,7 +199,7 @@ function inboxServicePlugin(app: FastifyInstance) {
   }
 
   /** A Messenger message: the customer's (answered once), or an echo of the page's (ours confirms a send; a person's is a handoff). */
-  async function ingestMessage(tx: Transaction, userId: string, event: MessageEvent, summary: IngestSummary, jobs: string[]) {
+  async function ingestMessage(tx: Transaction, userId: string, event: MessageEvent, summary: IngestSummary, jobs: ReplyToQueue[]) {
     const thread = await repo.threadFor(
       tx,
       { userId, pageId: event.pageId, kind: 'message', externalId: event.customerId, postId: null, customerId: event.customerId, customerName: '' },
@@ -240,16 +246,16 @@ function inboxServicePlugin(app: FastifyInstance) {
       }
       if (owned.length === 0) return summary;
       await app.db.orm.transaction(async (tx) => {
-        const jobs: string[] = [];
+        const jobs: ReplyToQueue[] = [];
         for (const { event, userId } of owned) {
           if (event.type === 'comment') await ingestComment(tx, userId, event, summary, jobs);
           else await ingestMessage(tx, userId, event, summary, jobs);
         }
-        for (const itemId of jobs) {
+        for (const { itemId, owner } of jobs) {
           const job = await app.jobs.enqueue(
             BOT_REPLY_QUEUE,
             { itemId },
-            { dedupeKey: `${BOT_REPLY_QUEUE}:${itemId}`, maxAttempts: app.config.bot.replyMaxAttempts },
+            { dedupeKey: `${BOT_REPLY_QUEUE}:${itemId}`, maxAttempts: app.config.bot.replyMaxAttempts, priority: JOB_PRIORITY.interactive, owner },
             tx,
           );
           if (job.created) summary.queued += 1;

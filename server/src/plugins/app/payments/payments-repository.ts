@@ -15,6 +15,7 @@ export type PaymentEventOutcome =
   | 'amount_mismatch'
   | 'unknown_order'
   | 'not_paid'
+  | 'unconfirmed'
   | 'cancelled'
   | 'expired'
   | 'malformed'

@@ -41,8 +41,11 @@ export interface Payments {
   status(userId: string, paymentId: string): Promise<Deposit>;
   cancel(userId: string, paymentId: string): Promise<Deposit>;
   history(userId: string, query: ListQuery): Promise<{ items: Deposit[]; total: number }>;
-  /** A webhook from `provider`: verified, matched, credited once — the source of truth of a payment. */
-  handleWebhook(provider: PaymentProviderName, body: unknown): Promise<WebhookResult>;
+  /**
+   * A webhook from `provider`: verified, matched, confirmed with the provider, credited once. `admitRefusal` runs
+   * before an unverified body is recorded: throwing (a rate limit's 429) refuses it with nothing stored.
+   */
+  handleWebhook(provider: PaymentProviderName, body: unknown, admitRefusal?: () => Promise<void>): Promise<WebhookResult>;
   /** Asks the provider about pending payments: credits the paid ones, closes the cancelled and expired ones. */
   reconcile(): Promise<ReconcileSummary>;
 }
@@ -73,8 +76,10 @@ export function toDeposit(row: PaymentRow): Deposit {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** What an unverifiable body claims, for the audit row only (never trusted). */
-function claimedFields(body: unknown): { orderCode: number | null; amount: number | null } {
+/** What an unverifiable body claims: the audit row keeps this, never trusted, and nothing else of the body. */
+type Claimed = { orderCode: number | null; amount: number | null };
+
+function claimedFields(body: unknown): Claimed {
   const data = isRecord(body) && isRecord(body.data) ? body.data : {};
   return {
     orderCode: typeof data.orderCode === 'number' && Number.isSafeInteger(data.orderCode) ? data.orderCode : null,
@@ -123,6 +128,28 @@ function paymentsServicePlugin(app: FastifyInstance) {
       await app.notifications.notify(payment.userId, 'deposit_paid', { amount: payment.amount, balance: credit.available }, `deposit_paid:${payment.id}`);
     }
     return outcome;
+  }
+
+  /**
+   * A signed webhook says `payment` was paid; the provider must say so too (status PAID, at least its amount
+   * received) before anything is credited: PayOS's signing string (`k=v&…`) is not one-to-one when values hold
+   * `&` or `=`, so a signature alone proves less than it seems. Undefined when confirmed; otherwise what was
+   * recorded: `unconfirmed` (the provider disagrees), or `error` when it did not answer — the payment stays
+   * pending and reconciliation asks again.
+   */
+  async function confirmPaid(payment: PaymentRow, event: Omit<NewPaymentEvent, 'outcome'>): Promise<PaymentEventOutcome | undefined> {
+    let answer: PaymentLookup;
+    try {
+      answer = await provider.lookup(payment.orderCode);
+    } catch (error) {
+      app.log.warn({ err: error, orderCode: payment.orderCode }, 'payment webhook not confirmed: the provider did not answer; left pending for reconciliation');
+      await record({ ...event, outcome: 'error', detail: 'provider did not answer; left pending for reconciliation' });
+      return 'error';
+    }
+    if (answer.status === 'PAID' && answer.amountPaid >= payment.amount) return undefined;
+    app.log.warn({ orderCode: payment.orderCode, status: answer.status, amountPaid: answer.amountPaid }, 'payment webhook not confirmed by the provider: nothing credited');
+    await record({ ...event, outcome: 'unconfirmed', detail: `provider: ${answer.status}, paid ${answer.amountPaid} of ${payment.amount}` });
+    return 'unconfirmed';
   }
 
   /** Closes a pending payment the provider will not take money for any more; records the decision. */
@@ -242,25 +269,29 @@ function paymentsServicePlugin(app: FastifyInstance) {
       return { items: result.items.map(toDeposit), total: result.total };
     },
 
-    async handleWebhook(providerName, body) {
+    async handleWebhook(providerName, body, admitRefusal) {
       if (providerName !== provider.name) throw new AppError(404, 'NOT_FOUND', `The ${providerName} payment provider is not in use.`);
+      /**
+       * Anyone can post here: an unverified body is recorded by what it claims (order code, amount) and the
+       * verdict on its signature, never as it came (its size and content are the sender's choice).
+       */
+      const refuse = async (outcome: 'malformed' | 'bad_signature', detail: string, claimed: Claimed = { orderCode: null, amount: null }): Promise<WebhookResult> => {
+        await admitRefusal?.();
+        app.log.warn({ provider: providerName, outcome, ...claimed }, 'payment webhook refused: nothing credited');
+        await record({ provider: providerName, source: 'webhook', outcome, ...claimed, detail, payload: null });
+        return { accepted: false, outcome };
+      };
       // A body PostgreSQL cannot keep (NUL, lone surrogates, nested deeper than any PayOS body) is malformed whatever
-      // it claims: audited without its payload, refused with a 400 (issue #10: its audit insert failed with a 500).
-      if (nestedDeeperThan(body, 16) || unstorableTextPath(body) !== undefined) {
-        app.log.warn({ provider: providerName, outcome: 'malformed' }, 'payment webhook refused: unstorable body');
-        await record({ provider: providerName, source: 'webhook', outcome: 'malformed', orderCode: null, amount: null, payload: null });
-        return { accepted: false, outcome: 'malformed' };
-      }
+      // it claims: its claims are not even read.
+      if (nestedDeeperThan(body, 16) || unstorableTextPath(body) !== undefined) return refuse('malformed', 'unstorable body');
       const verified: VerifiedWebhook | null = await provider.verifyWebhook(body);
       if (!verified) {
         const signed = isRecord(body) && isRecord(body.data) && typeof body.signature === 'string';
-        const outcome = signed ? 'bad_signature' : 'malformed';
-        const claimed = claimedFields(body);
-        app.log.warn({ provider: providerName, outcome, ...claimed }, 'payment webhook refused: nothing credited');
-        await record({ provider: providerName, source: 'webhook', outcome, ...claimed, payload: body });
-        return { accepted: false, outcome };
+        return signed ? refuse('bad_signature', 'signature does not match data', claimedFields(body)) : refuse('malformed', 'no signed data', claimedFields(body));
       }
-      const base = { provider: providerName, source: 'webhook' as const, orderCode: verified.orderCode, amount: verified.amount, payload: body };
+      // Only what the provider signed is kept.
+      const payload = { data: verified.data, signature: verified.signature };
+      const base = { provider: providerName, source: 'webhook' as const, orderCode: verified.orderCode, amount: verified.amount, payload };
       if (verified.code !== '00') {
         await record({ ...base, outcome: 'not_paid', detail: `data.code ${verified.code}` });
         return { accepted: true, outcome: 'not_paid' };
@@ -272,7 +303,9 @@ function paymentsServicePlugin(app: FastifyInstance) {
         await record({ ...base, outcome: 'unknown_order' });
         return { accepted: true, outcome: 'unknown_order' };
       }
-      return { accepted: true, outcome: await applyPaid(payment, verified.amount, 'webhook', body) };
+      // A replay of a paid one is a duplicate, and a wrong amount a mismatch, without asking the provider.
+      const unconfirmed = payment.status !== 'paid' && verified.amount === payment.amount ? await confirmPaid(payment, base) : undefined;
+      return { accepted: true, outcome: unconfirmed ?? (await applyPaid(payment, verified.amount, 'webhook', payload)) };
     },
 
     async reconcile() {

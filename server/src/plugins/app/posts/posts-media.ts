@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { POST_LIMITS, type PostImage } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { UploadQuota } from '../../../config.js';
 import { AppError } from '../../../errors/app-error.js';
 import { newStoredName } from '../../../storage/index.js';
 import { isUuid } from '../bot/bot-config-service.js';
+import { assertWithinQuota, megabytes, type Usage } from '../upload-quotas.js';
 import type { MediaFileRow } from './posts-repository.js';
 import { excerpt } from './posts-rules.js';
 
@@ -18,6 +20,11 @@ export function imageTypeOf(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 'im
   return undefined;
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+
+export const imageQuotaRefusal = ({ maxFiles, maxBytes }: UploadQuota) =>
+  `You have uploaded the most images allowed in ${POST_LIMITS.imageQuotaDays} days (${maxFiles} images, ${megabytes(maxBytes)} MB). Please try again later.`;
+
 export type PostMedia = ReturnType<typeof createPostMedia>;
 
 /** The images posts use: uploaded by the user, served at `GET /media/{id}` (Facebook fetches them from there). */
@@ -29,6 +36,11 @@ export function createPostMedia(app: FastifyInstance) {
   const toImage = (row: MediaFileRow): PostImage => ({ media_id: row.id, url: mediaUrl(row.id), file_name: row.fileName, size_bytes: row.sizeBytes });
 
   async function uploadImage(userId: string, fileName: string, bytes: Buffer): Promise<PostImage> {
+    const quota = app.config.uploads.postImages;
+    const since = new Date(now().getTime() - POST_LIMITS.imageQuotaDays * DAY_MS);
+    const admit = (usage: Usage) => assertWithinQuota(usage, quota, bytes.length, imageQuotaRefusal(quota));
+    // Checked again when the row is inserted (under the user's lock); here to refuse before storing anything.
+    admit(await repo.mediaUsage(userId, since));
     if (bytes.length === 0) throw new AppError(400, 'BAD_REQUEST', 'The image is empty.');
     if (bytes.length > POST_LIMITS.imageMaxBytes) {
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The image is larger than ${POST_LIMITS.imageMaxBytes / (1024 * 1024)} MB.`);
@@ -47,7 +59,7 @@ export function createPostMedia(app: FastifyInstance) {
       createdAt: now(),
     };
     try {
-      await repo.insertMedia(row);
+      await repo.insertMedia(row, since, admit);
     } catch (error) {
       await app.files.delete(storedName).catch(() => undefined);
       throw error;

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Orm } from '../../../db/database.js';
 import { documentFiles, facebookAccounts, facebookPages, mediaFiles, postRuns, scheduledPosts, type StoredFileRef } from '../../../db/schema/index.js';
 import type { Transaction } from '../../../jobs/index.js';
+import { admitWithinQuota, type Usage, usageOf } from '../upload-quotas.js';
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 export type ScheduledPostRow = typeof scheduledPosts.$inferSelect;
@@ -23,7 +25,10 @@ export interface ConnectedPage {
 
 /** Scheduled posts, their runs and the images they use. Every read of a user's data is scoped by `userId`. */
 export interface PostsRepository {
-  insertMedia(row: MediaFileRow): Promise<void>;
+  /** Inserts the image once `admit` accepted the user's images since `since` (the user's upload lock held). */
+  insertMedia(row: MediaFileRow, since: Date, admit: (usage: Usage) => void): Promise<void>;
+  /** The images the user uploaded since `since`, and their bytes. */
+  mediaUsage(userId: string, since: Date): Promise<Usage>;
   findMedia(mediaId: string): Promise<MediaFileRow | undefined>;
   /** The user's images among `ids` (others' and unknown ids are left out). */
   mediaOf(userId: string, ids: readonly string[]): Promise<MediaFileRow[]>;
@@ -78,10 +83,16 @@ function postsRepositoryPlugin(app: FastifyInstance) {
       .from(postRuns)
       .innerJoin(scheduledPosts, eq(scheduledPosts.id, postRuns.postId));
 
+  const mediaUsage = (db: Orm | Transaction, userId: string, since: Date) =>
+    usageOf(db, mediaFiles.sizeBytes, and(eq(mediaFiles.userId, userId), gte(mediaFiles.createdAt, since)));
+
   const repository: PostsRepository = {
-    async insertMedia(row) {
-      await orm.insert(mediaFiles).values(row);
-    },
+    insertMedia: (row, since, admit) =>
+      orm.transaction(async (tx) => {
+        await admitWithinQuota(tx, row.userId, (db) => mediaUsage(db, row.userId, since), admit);
+        await tx.insert(mediaFiles).values(row);
+      }),
+    mediaUsage: (userId, since) => mediaUsage(orm, userId, since),
     async findMedia(mediaId) {
       const [row] = await orm.select().from(mediaFiles).where(eq(mediaFiles.id, mediaId));
       return row;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { occurrenceAt } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from '../../../jobs/index.js';
+import { JOB_PRIORITY, type Transaction } from '../../../jobs/index.js';
 import type { PostRunRow, RunOutcome, ScheduledPostRow } from './posts-repository.js';
 import { POST_PUBLISH_QUEUE, scheduleOf } from './posts-rules.js';
 
@@ -34,7 +34,7 @@ export function createPostRuns(app: FastifyInstance) {
         updatedAt: now(),
       });
       if (!run) continue;
-      await app.jobs.enqueue(POST_PUBLISH_QUEUE, { runId: run.id }, { dedupeKey: `${POST_PUBLISH_QUEUE}:${run.id}`, runAt: at, maxAttempts: PUBLISH_MAX_ATTEMPTS }, tx);
+      await app.jobs.enqueue(POST_PUBLISH_QUEUE, { runId: run.id }, { dedupeKey: `${POST_PUBLISH_QUEUE}:${run.id}`, runAt: at, maxAttempts: PUBLISH_MAX_ATTEMPTS, priority: JOB_PRIORITY.scheduled, owner: post.userId }, tx);
       planned.push(run);
     }
     return planned;
