@@ -62,6 +62,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   noCspViolations: [
     async ({ context }, use) => {
       const violations: string[] = [];
+      // Every violation, also those the page's code catches (an eval probe): reported on the console.
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
       // The context's console: the page and any popup it opens.
       context.on('console', (message) => {
         if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
