@@ -3,7 +3,8 @@
  * A plain static file server, the stand-in for any CDN or static host: no rewrite rules, `dir/index.html`
  * for directory paths, `404.html` (status 404) for the rest. Runtime files and HTML are never cached;
  * content-hashed chunks are immutable. Text is sent compressed (brotli or gzip, as the browser accepts), as
- * any CDN does. CORS is open so the shell's origin can fetch remote manifests.
+ * any CDN does. CORS is open so the shell's origin can fetch remote manifests. Every response carries the
+ * security headers of `security-headers.mjs`; a request target that is not a path answers 400.
  *
  * Usage: node scripts/serve-static.mjs <dir> <port> [host]
  */
@@ -11,6 +12,7 @@ import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { securityHeadersFor } from './security-headers.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -63,8 +65,21 @@ function compressedBody(file, encoding) {
   return body;
 }
 
-function fileFor(root, urlPath) {
-  const decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+/** The decoded path of a request target; undefined when it is not one (bad percent-encoding, a NUL). */
+export function requestPath(url) {
+  const raw = url.split('?')[0] ?? '';
+  if (!raw.startsWith('/')) return undefined;
+  let decoded;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  return decoded.includes('\0') ? undefined : decoded;
+}
+
+/** The file a decoded path names under `root`, or null (outside root, missing, a folder without index.html). */
+function fileFor(root, decoded) {
   const candidate = resolve(root, normalize(`.${decoded}`));
   if (candidate !== root && !candidate.startsWith(root + sep)) return null;
   try {
@@ -81,8 +96,12 @@ function fileFor(root, urlPath) {
 
 export function serveStatic(dir, port, host = '127.0.0.1') {
   const root = resolve(dir);
-  const server = createServer((req, res) => {
+  const securityHeaders = securityHeadersFor(root);
+  const plain = (res, status, text) => res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end(text);
+
+  function respond(req, res) {
     res.setHeader('Access-Control-Allow-Origin', '*');
+    for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' });
       res.end();
@@ -92,21 +111,24 @@ export function serveStatic(dir, port, host = '127.0.0.1') {
       res.writeHead(405).end();
       return;
     }
-    const urlPath = req.url ?? '/';
+    const urlPath = requestPath(req.url ?? '/');
+    if (urlPath === undefined) {
+      plain(res, 400, 'Bad request');
+      return;
+    }
     let file = fileFor(root, urlPath);
     let status = 200;
     if (!file) {
       status = 404;
       file = fileFor(root, '/404.html');
       if (!file) {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+        plain(res, 404, 'Not found');
         return;
       }
     }
     const headers = {
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Cache-Control': status === 200 ? cacheControlFor(urlPath.split('?')[0]) : 'no-cache',
-      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': status === 200 ? cacheControlFor(urlPath) : 'no-cache',
     };
     const encoding = encodingFor(file, req.headers['accept-encoding']);
     if (encoding) {
@@ -117,7 +139,19 @@ export function serveStatic(dir, port, host = '127.0.0.1') {
     }
     res.writeHead(status, COMPRESSIBLE.has(extname(file)) ? { ...headers, Vary: 'Accept-Encoding' } : headers);
     if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    // A file removed while it is sent (a redeploy) ends the response; it never stops the server.
+    else createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  }
+
+  const server = createServer((req, res) => {
+    try {
+      respond(req, res);
+    } catch (error) {
+      // A file replaced between its stat and its read, and anything else unforeseen: this request fails alone.
+      console.error(`serve-static: ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
+      if (res.headersSent) res.destroy();
+      else plain(res, 500, 'Internal error');
+    }
   });
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);

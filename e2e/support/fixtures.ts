@@ -1,4 +1,4 @@
-import { request as playwrightRequest, test as base } from '@playwright/test';
+import { expect, request as playwrightRequest, test as base } from '@playwright/test';
 import type { ChildProcess } from 'node:child_process';
 import { REMOTE_NAMES, type RemoteName } from '@pagemate/shared-contracts/contracts';
 import { newAccount, registerAccount, signIn, type Account } from './accounts';
@@ -21,6 +21,8 @@ interface WorkerFixtures {
 interface TestFixtures {
   /** Signs this test's browser context in for real as the worker's user or partner account. */
   signInAs: (side: 'user' | 'partner') => Promise<Account>;
+  /** Fails the test when a page reports a Content-Security-Policy violation (the static servers send one). */
+  noCspViolations: undefined;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -57,6 +59,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  noCspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      // Every violation, also those the page's code catches (an eval probe): reported on the console.
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
+      // The context's console: the page and any popup it opens.
+      context.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use(undefined);
+      expect(violations).toEqual([]);
+    },
+    { auto: true },
+  ],
   signInAs: async ({ page, accounts }, use) => {
     await use(async (side) => {
       await signIn(page, accounts[side]);
@@ -65,5 +85,5 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };
 export { remoteOrigin };

@@ -65,6 +65,8 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
   /** Where rate-limit counters live; default shared by every instance: Redis with REDIS_URL, else the database. */
   rateLimitStore?: CounterStore;
+  /** The time source of rate limits in ms (default `Date.now`, not `clock`: limits are about real request rates). */
+  rateLimitNow?: () => number;
   /** Outbound HTTP (Graph API, PayOS, sandbox webhook deliveries); tests route it to `app.inject`. */
   fetch?: FetchLike;
   /** Graph client retry backoff base in ms (tests: 0). */
@@ -97,7 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(errorHandler);
     await app.register(textInputGuard);
     await app.register(mailer, { transport: options.mailTransport });
-    await app.register(rateLimits, { store: options.rateLimitStore });
+    await app.register(rateLimits, { store: options.rateLimitStore, now: options.rateLimitNow });
     await app.register(notifications);
     // Durable jobs and file storage: what documents (and later webhooks, scheduled posts) build on.
     await app.register(jobs);

@@ -1,4 +1,5 @@
 /** Browser entry of the contract: everything the shell and the remotes share. */
+import './zod-in-browsers.js';
 export * from './contracts/index.js';
 export * from './api/client.js';
 export * from './api/base-api.js';

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailCodes, users } from '../db/schema/index.js';
-import { MAX_CODE_ATTEMPTS } from '../plugins/app/accounts/accounts-service.js';
+import { emailCodes, jobs, users } from '../db/schema/index.js';
+import { MAX_CODE_ATTEMPTS, PASSWORD_RESET_QUEUE } from '../plugins/app/accounts/accounts-service.js';
 import type { MailTransport } from '../plugins/app/mailer.js';
 import {
   bearer,
@@ -172,18 +172,53 @@ describe.each(testDatabases)('accounts on %s', (kind) => {
   });
 
   describe('password reset', () => {
+    /** Asks for a reset and runs the job that issues and sends the code. */
+    const requestReset = async (email: string) => {
+      const response = await post(t, '/request_password_reset', { user_email: email });
+      await t.app.jobs.runDue();
+      return response;
+    };
+    const resetJobsOf = (email: string) =>
+      t.app.db.orm
+        .select({ payload: jobs.payload, status: jobs.status, maxAttempts: jobs.maxAttempts })
+        .from(jobs)
+        .where(and(eq(jobs.queue, PASSWORD_RESET_QUEUE), eq(sql`${jobs.payload}->>'email'`, email)));
+    const codesOf = (email: string) => t.app.db.orm.select().from(emailCodes).where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, 'reset')));
+
     it('answers ok for an unknown address without sending anything', async () => {
       const { email } = uniqueAccount();
-      const response = await post(t, '/request_password_reset', { user_email: email });
+      const response = await requestReset(email);
       expect(response.json()).toEqual({ status: 200, data: { ok: true } });
       expect(t.logs.some((entry) => entry.email === email)).toBe(false);
+    });
+
+    it('answers a known and an unknown address after the same work, one queued job, before the account is even looked up', async () => {
+      const known = await registerAccount(t);
+      const unknown = uniqueAccount().email;
+      for (const email of [known.email, unknown]) {
+        expect((await post(t, '/request_password_reset', { user_email: email })).json()).toEqual({ status: 200, data: { ok: true } });
+        // Answered: the code's transaction and the email have not happened yet, for either address.
+        expect(await codesOf(email)).toEqual([]);
+        expect(await resetJobsOf(email)).toEqual([{ payload: { email }, status: 'queued', maxAttempts: expect.any(Number) }]);
+      }
+      const [knownJob] = await resetJobsOf(known.email);
+      const [unknownJob] = await resetJobsOf(unknown);
+      expect(knownJob?.maxAttempts).toBe(unknownJob?.maxAttempts);
+
+      await t.app.jobs.runDue();
+      expect(await codesOf(known.email)).toHaveLength(1);
+      expect(loggedCode(t, known.email, 'reset')).toMatch(/^\d{6}$/);
+      expect(await codesOf(unknown)).toEqual([]);
+      expect(t.logs.some((entry) => entry.email === unknown)).toBe(false);
+      expect((await resetJobsOf(known.email))[0]?.status).toBe('done');
+      expect((await resetJobsOf(unknown))[0]?.status).toBe('done');
     });
 
     it('sets the new password with the emailed code and ends every session of the account', async () => {
       const account = await registerAccount(t);
       const before = await login(t, account.username, account.password);
 
-      expect((await post(t, '/request_password_reset', { user_email: account.email })).json()).toEqual({ status: 200, data: { ok: true } });
+      expect((await requestReset(account.email)).json()).toEqual({ status: 200, data: { ok: true } });
       const code = loggedCode(t, account.email, 'reset');
       const newPassword = `${GOOD_PASSWORD}-mới`;
       const reset = await post(t, '/reset_password', { user_email: account.email, verification_code: code, new_password: newPassword });
@@ -205,7 +240,7 @@ describe.each(testDatabases)('accounts on %s', (kind) => {
       const wrongPurpose = await post(t, '/reset_password', { user_email: account.email, verification_code: registrationCode, new_password: `${GOOD_PASSWORD}x` });
       expect(errorOf(wrongPurpose).code).toBe('CODE_INVALID');
 
-      await post(t, '/request_password_reset', { user_email: account.email });
+      await requestReset(account.email);
       const code = loggedCode(t, account.email, 'reset');
       const common = await post(t, '/reset_password', { user_email: account.email, verification_code: code, new_password: 'password1' });
       expect(errorOf(common).code).toBe('PASSWORD_TOO_COMMON');
@@ -213,7 +248,7 @@ describe.each(testDatabases)('accounts on %s', (kind) => {
 
     it('answers CODE_EXPIRED to a reset code after 10 minutes', async () => {
       const account = await registerAccount(t);
-      await post(t, '/request_password_reset', { user_email: account.email });
+      await requestReset(account.email);
       const code = loggedCode(t, account.email, 'reset');
       clock.advanceSeconds(10 * 60 + 1);
       const response = await post(t, '/reset_password', { user_email: account.email, verification_code: code, new_password: `${GOOD_PASSWORD}x` });
@@ -242,9 +277,19 @@ describe.each(testDatabases)('accounts on %s', (kind) => {
 describe.each(testDatabases)('email codes over SMTP on %s', (kind) => {
   let t: TestApp;
   const sent: Parameters<MailTransport['sendMail']>[0][] = [];
+  let refuseMail = false;
+  /** The code of the last email sent to `email`. */
+  const mailedCode = (email: string) => /: (\d{6})\n/.exec(sent.findLast((m) => m.to === email)?.text ?? '')?.[1] ?? '';
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { mailTransport: { sendMail: async (message) => void sent.push(message) } });
+    t = await buildTestApp(kind, {
+      mailTransport: {
+        sendMail: async (message) => {
+          if (refuseMail) throw new Error('421 try again later');
+          sent.push(message);
+        },
+      },
+    });
   }, BOOT_TIMEOUT_MS);
   afterAll(() => t.close());
 
@@ -258,6 +303,22 @@ describe.each(testDatabases)('email codes over SMTP on %s', (kind) => {
     expect(message?.text).toContain(`Mã xác minh email của bạn để tạo tài khoản PageMate là: ${code}`);
     expect(message?.text).toContain(`Your code to verify your email and create your PageMate account is: ${code}`);
     expect(JSON.stringify(t.logs)).not.toContain(`"${code}"`);
+  });
+
+  it('sends a reset code again when the mail server failed the first time; the code sent works', async () => {
+    const { username, email } = uniqueAccount();
+    await post(t, '/verify_email', { user_email: email });
+    const registration = await post(t, '/register_account', { user_name: username, user_pass: GOOD_PASSWORD, user_email: email, verification_code: mailedCode(email), account_type: 'user' });
+    expect(registration.statusCode).toBe(200);
+
+    refuseMail = true;
+    expect((await post(t, '/request_password_reset', { user_email: email })).statusCode).toBe(200);
+    expect(await t.app.jobs.runDue()).toMatchObject({ retried: 1 });
+    refuseMail = false;
+    await t.app.db.orm.update(jobs).set({ runAt: new Date(0) }).where(and(eq(jobs.queue, PASSWORD_RESET_QUEUE), eq(jobs.status, 'queued')));
+    expect(await t.app.jobs.runDue()).toMatchObject({ done: 1 });
+    const reset = await post(t, '/reset_password', { user_email: email, verification_code: mailedCode(email), new_password: `${GOOD_PASSWORD}-2` });
+    expect(reset.json()).toEqual({ status: 200, data: { ok: true } });
   });
 
   it('answers 503 UNAVAILABLE when the mail server refuses the message', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCounters } from '../db/schema/index.js';
-import { ACCOUNT_RATE_LIMITS, LOGIN_FAILURE_LIMIT } from '../plugins/app/accounts/limits.js';
+import { ACCOUNT_RATE_LIMITS, LOGIN_BACKOFF } from '../plugins/app/accounts/limits.js';
 import { errorOf, type RegisteredAccount, registerAccount, uniqueAccount } from '../test/accounts.js';
 import { BOOT_TIMEOUT_MS, buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 import { hubSignature } from '../meta-sandbox/webhook-payload.js';
@@ -29,12 +29,12 @@ async function expectOneLimitAcross(instances: TestApp[], remoteAddress: string)
 }
 
 /**
- * Sign-in failures made on both instances in turn lock the account out on both, even with the right password.
+ * Sign-in failures made on both instances in turn make the account wait on both, even with the right password.
  * Without an account in the instances' database (Redis test: each instance has its own), an unknown name.
  */
 async function expectLockoutAcross([first, second]: [TestApp, TestApp], account?: RegisteredAccount) {
   const username = account?.username ?? uniqueAccount().username;
-  for (let i = 0; i < LOGIN_FAILURE_LIMIT.max; i += 1) {
+  for (let i = 0; i < LOGIN_BACKOFF.account.free; i += 1) {
     const response = await wrongLogin(i % 2 === 0 ? first : second, username, `10.77.${i}.1`);
     expect(errorOf(response).code).toBe('INVALID_CREDENTIALS');
   }

@@ -19,8 +19,9 @@ export default async function sessionRoutes(app: FastifyInstance) {
   registerEndpoint(
     app,
     'login',
-    async ({ body }, reply) => {
-      const { accessToken, refreshCookie, user } = await app.sessions.login(body.username, body.password, body.remember);
+    async ({ body, ip }, reply) => {
+      const signIn = { identifier: body.username, password: body.password, remember: body.remember, clientAddress: ip };
+      const { accessToken, refreshCookie, user } = await app.sessions.login(signIn);
       setRefreshCookie(reply, cookie, refreshCookie.token, refreshCookie.maxAgeSeconds);
       return ok({ access_token: accessToken, ...featuresFor(user.role) });
     },

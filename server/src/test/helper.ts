@@ -31,6 +31,8 @@ export interface TestAppOptions {
   clock?: BuildAppOptions['clock'];
   /** Captures email instead of logging codes. */
   mailTransport?: BuildAppOptions['mailTransport'];
+  /** The rate limits' time in ms, for a test that moves it (sign-in backoff). */
+  rateLimitNow?: BuildAppOptions['rateLimitNow'];
   /**
    * Outbound HTTP of the app. Default: requests to the app's own PUBLIC_API_URL (the Meta sandbox, the webhook)
    * go to `app.inject` — no port is opened — and anything else fails (tests never reach the internet).
@@ -79,6 +81,7 @@ export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptio
     extraRoutes: options.extraRoutes,
     clock: options.clock,
     mailTransport: options.mailTransport,
+    rateLimitNow: options.rateLimitNow,
     fetch: options.fetch ?? injectingFetch(() => built, publicApiUrl),
     graphBackoffMs: 0,
   };

@@ -11,7 +11,7 @@ import type {
   ScheduledPost,
 } from '../contracts/entities.js';
 
-/** List state of spec §3: the lists the dashboards show first, persisted under `root`. */
+/** List state of spec §3: the lists the dashboards show first (`persistence.ts` says which are kept under `root`). */
 export interface ListsState {
   listProcedure: Procedure[];
   listIdentity: Identity[];

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../contracts/constants.js';
+import type { Client, InboxThread, Order } from '../contracts/entities.js';
+import { listReplaced } from './lists-slice.js';
 import { totalBalanceSet } from './payment-slice.js';
-import { loadPersistedState, persistStore } from './persistence.js';
+import { loadPersistedState, PERSISTED_LISTS, persistStore } from './persistence.js';
 import { makeStore } from './store.js';
 
 function memoryStorage(): Storage {
@@ -18,7 +20,80 @@ function memoryStorage(): Storage {
   };
 }
 
+const CUSTOMER = 'Nguyễn Thị Khách';
+const WORDS = 'Cho mình hỏi giá áo size M, giao về 12 Lý Thường Kiệt';
+
+const thread = (kind: InboxThread['kind']): InboxThread => ({
+  thread_id: `t-${kind}`,
+  page_id: 'p1',
+  kind,
+  customer_id: 'psid-1',
+  customer_name: CUSTOMER,
+  post_id: null,
+  post_url: null,
+  last_text: WORDS,
+  last_author: 'customer',
+  last_at: '2026-03-01T08:00:00Z',
+  unread: 1,
+  state: 'waiting',
+  bot_paused: false,
+  bot_pause_reason: null,
+  bot_paused_until: null,
+});
+const client: Client = { id: 'c1', name: CUSTOMER, phone: '0901234567', favoriteColor: '', stylePreference: '', note: WORDS, order_count: 1 };
+const order: Order = {
+  orderId: 'o1',
+  productName: 'Áo',
+  unitPrice: 100_000,
+  quantity: 1,
+  totalPrice: 100_000,
+  deliveryAddress: '12 Lý Thường Kiệt',
+  status: 'new',
+  client_id: 'c1',
+  client_name: CUSTOMER,
+  conversation_id: 't-message',
+  source: 'bot',
+  note: WORDS,
+};
+const page = { id: 'p1', name: 'Shop Áo Đẹp' } as never;
+
 describe('persisted state', () => {
+  it('never writes conversations, comments, messages, clients or orders under root: no customer name, no message text', async () => {
+    vi.useFakeTimers();
+    const storage = memoryStorage();
+    const store = makeStore();
+    persistStore(store, storage);
+    store.dispatch(listReplaced({ list: 'listPage', items: [page] }));
+    store.dispatch(listReplaced({ list: 'listComment', items: [thread('comment')] }));
+    store.dispatch(listReplaced({ list: 'listMessage', items: [thread('message')] }));
+    store.dispatch(listReplaced({ list: 'listClient', items: [client] }));
+    store.dispatch(listReplaced({ list: 'listOrder', items: [order] }));
+    await vi.runAllTimersAsync();
+    vi.useRealTimers();
+
+    const root = storage.getItem(STORAGE_KEYS.persistedRoot) ?? '';
+    expect(root).toContain('Shop Áo Đẹp');
+    expect(root).not.toContain(CUSTOMER);
+    expect(root).not.toContain(WORDS);
+    expect(root).not.toContain('0901234567');
+    expect(Object.keys((JSON.parse(root) as { lists: object }).lists)).toEqual([...PERSISTED_LISTS]);
+    expect(PERSISTED_LISTS).toEqual(['listPage', 'listConfig', 'listIdentity', 'listProcedure']);
+  });
+
+  it('drops customer data an older version left under root, at start, and keeps the whitelisted lists', () => {
+    const storage = memoryStorage();
+    const old = { payment: { totalBalance: 5_000, status: 'succeeded', error: null }, lists: { listPage: [page], listMessage: [thread('message')], listClient: [client] } };
+    storage.setItem(STORAGE_KEYS.persistedRoot, JSON.stringify(old));
+    const restored = makeStore(loadPersistedState(storage)).getState();
+    expect(restored.lists.listPage).toEqual([page]);
+    expect(restored.lists.listMessage).toEqual([]);
+    expect(restored.lists.listClient).toEqual([]);
+    expect(restored.payment.totalBalance).toBe(5_000);
+    const root = storage.getItem(STORAGE_KEYS.persistedRoot) ?? '';
+    expect(root).not.toContain(CUSTOMER);
+    expect(root).not.toContain(WORDS);
+  });
+
   it('keeps only the payment and list sections under the key root and restores them', async () => {
     vi.useFakeTimers();
     const storage = memoryStorage();

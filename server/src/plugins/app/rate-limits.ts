@@ -2,6 +2,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { RateLimitedError } from '../../errors/app-error.js';
+import { type AttemptClaim, type BackoffRule, nextAttemptAtMs } from './rate-limit-stores/backoff.js';
 import { FailoverCounterStore } from './rate-limit-stores/failover-counter-store.js';
 import { PostgresCounterStore } from './rate-limit-stores/postgres-counter-store.js';
 import { RedisCounterStore } from './rate-limit-stores/redis-counter-store.js';
@@ -18,9 +19,17 @@ export interface RateLimitPolicy {
   account?: RateLimitRule;
 }
 
+export type { AttemptClaim, BackoffRule } from './rate-limit-stores/backoff.js';
+
 export interface CounterState {
   count: number;
   resetAtMs: number;
+}
+
+/** The backoffs of one kind of attempt: per client address (scaled by RATE_LIMIT_IP_MULTIPLIER) and per account. */
+export interface BackoffPolicy {
+  ip: BackoffRule;
+  account: BackoffRule;
 }
 
 /**
@@ -33,13 +42,21 @@ export interface CounterStore {
   increment(key: string, windowMs: number, nowMs: number): Promise<CounterState>;
   /** The current state without counting. */
   read(key: string, nowMs: number): Promise<CounterState>;
+  /**
+   * One atomic step of a backoff: counts an attempt on `key` when `rule` allows one at `nowMs`, else answers when
+   * the next may be made (and counts nothing). Concurrent claims are serialised: no more get through than allowed.
+   */
+  claimAttempt(key: string, rule: BackoffRule, nowMs: number): Promise<AttemptClaim>;
+  /** Takes back `attempts` counted attempts of `key`, or all of them. */
+  forgiveAttempts(key: string, attempts: number | 'all'): Promise<void>;
   /** Releases connections and waits for background work; called when the app closes. */
   close?(): Promise<void>;
 }
 
-/** Fixed windows in a Map, bounded: expired entries are swept, then the oldest dropped. */
+/** Fixed windows and backoffs in Maps, bounded: expired entries are swept, then the oldest dropped. */
 export class MemoryCounterStore implements CounterStore {
   private readonly counters = new Map<string, CounterState>();
+  private readonly attempts = new Map<string, { count: number; lastMs: number; forgetAtMs: number }>();
 
   constructor(private readonly maxKeys = 100_000) {}
 
@@ -48,7 +65,7 @@ export class MemoryCounterStore implements CounterStore {
     const next = live ? { count: live.count + 1, resetAtMs: live.resetAtMs } : { count: 1, resetAtMs: nowMs + windowMs };
     this.counters.delete(key);
     this.counters.set(key, next);
-    if (this.counters.size > this.maxKeys) this.evict(nowMs);
+    if (this.counters.size > this.maxKeys) evict(this.counters, (state) => state.resetAtMs <= nowMs, this.maxKeys);
     return next;
   }
 
@@ -56,17 +73,36 @@ export class MemoryCounterStore implements CounterStore {
     return this.live(key, nowMs) ?? { count: 0, resetAtMs: nowMs };
   }
 
+  async claimAttempt(key: string, rule: BackoffRule, nowMs: number): Promise<AttemptClaim> {
+    const stored = this.attempts.get(key);
+    const state = stored && stored.forgetAtMs > nowMs ? stored : { count: 0, lastMs: nowMs };
+    const nextAtMs = nextAttemptAtMs(rule, state.count, state.lastMs);
+    if (nowMs < nextAtMs) return { allowed: false, retryAtMs: nextAtMs };
+    this.attempts.delete(key);
+    this.attempts.set(key, { count: state.count + 1, lastMs: nowMs, forgetAtMs: nowMs + rule.forgetAfterSeconds * 1000 });
+    if (this.attempts.size > this.maxKeys) evict(this.attempts, (entry) => entry.forgetAtMs <= nowMs, this.maxKeys);
+    return { allowed: true };
+  }
+
+  async forgiveAttempts(key: string, attempts: number | 'all'): Promise<void> {
+    const state = this.attempts.get(key);
+    if (!state) return;
+    if (attempts === 'all') this.attempts.delete(key);
+    else state.count = Math.max(0, state.count - attempts);
+  }
+
   private live(key: string, nowMs: number): CounterState | undefined {
     const state = this.counters.get(key);
     return state && state.resetAtMs > nowMs ? state : undefined;
   }
+}
 
-  private evict(nowMs: number) {
-    for (const [key, state] of this.counters) if (state.resetAtMs <= nowMs) this.counters.delete(key);
-    for (const key of this.counters.keys()) {
-      if (this.counters.size <= this.maxKeys) break;
-      this.counters.delete(key);
-    }
+/** Drops the ended entries of `map`, then the oldest, down to `maxKeys`. */
+function evict<V>(map: Map<string, V>, ended: (value: V) => boolean, maxKeys: number) {
+  for (const [key, value] of map) if (ended(value)) map.delete(key);
+  for (const key of map.keys()) {
+    if (map.size <= maxKeys) break;
+    map.delete(key);
   }
 }
 
@@ -81,9 +117,20 @@ export interface RateLimits {
    * past it: for what only some requests should count, such as webhook deliveries that fail their signature.
    */
   hitFromAddress(bucket: string, request: FastifyRequest, rule: RateLimitRule): Promise<void>;
-  /** Throws `429` when `key` already reached the rule's maximum (failures counted with `record`). */
-  assertBelow(bucket: string, key: string, rule: RateLimitRule): Promise<void>;
-  record(bucket: string, key: string, rule: RateLimitRule): Promise<void>;
+  /**
+   * Counts one attempt of the client address and one of the account before the work it guards (a password
+   * check); throws `429` with the wait when the backoff of either does not allow one yet. The address is
+   * claimed first, so an address being slowed down spends none of the account's attempts.
+   */
+  claimAttempt(bucket: string, keys: AttemptKeys, policy: BackoffPolicy): Promise<void>;
+  /** The attempt succeeded: the account's attempts are forgotten, and the address gets this one back. */
+  attemptSucceeded(bucket: string, keys: AttemptKeys): Promise<void>;
+}
+
+/** Who makes an attempt: the client address (`request.ip`) and the account it is made on. */
+export interface AttemptKeys {
+  ip: string;
+  account: string;
 }
 
 declare module 'fastify' {
@@ -92,6 +139,9 @@ declare module 'fastify' {
   }
 }
 
+const ipKey = (bucket: string, keys: AttemptKeys) => `${bucket}:ip:${normalizeIP(keys.ip)}`;
+const accountKey = (bucket: string, keys: AttemptKeys) => `${bucket}:account:${keys.account.toLowerCase()}`;
+
 function retryAfter(state: CounterState, nowMs: number) {
   return Math.max(1, Math.ceil((state.resetAtMs - nowMs) / 1000));
 }
@@ -99,12 +149,12 @@ function retryAfter(state: CounterState, nowMs: number) {
 /**
  * Rate limits with `Retry-After` (429 RATE_LIMITED). Written beside @fastify/rate-limit rather than with it:
  * that plugin runs one limiter per request and counts every request, where sign-in needs a per-IP and a
- * per-account limit on the same request and a lockout that counts failed attempts only.
+ * per-account limit on the same request and a backoff on the attempts that reach the password check.
  */
-async function rateLimitsPlugin(app: FastifyInstance, options: { store?: CounterStore }) {
+async function rateLimitsPlugin(app: FastifyInstance, options: { store?: CounterStore; now?: () => number }) {
   const ipMultiplier = app.config.rateLimitIpMultiplier;
-  // Counters use the wall clock, not app.clock: windows are about real request rates.
-  const now = () => Date.now();
+  // Counters use the wall clock, not app.clock: windows are about real request rates (tests pass their own).
+  const now = options.now ?? (() => Date.now());
 
   async function hit(key: string, rule: RateLimitRule): Promise<number | undefined> {
     const at = now();
@@ -115,7 +165,7 @@ async function rateLimitsPlugin(app: FastifyInstance, options: { store?: Counter
   if (app.config.rateLimitDisabled) {
     app.log.warn('RATE_LIMIT_DISABLED is set: no endpoint is rate limited (sign-in, email codes, refresh, uploads, webhooks)');
     const none = async () => undefined;
-    app.decorate('rateLimits', { hook: () => none, hitFromAddress: none, assertBelow: none, record: none });
+    app.decorate('rateLimits', { hook: () => none, hitFromAddress: none, claimAttempt: none, attemptSucceeded: none });
     return;
   }
   const store = options.store ?? (await sharedCounterStore(app));
@@ -151,13 +201,23 @@ async function rateLimitsPlugin(app: FastifyInstance, options: { store?: Counter
       request.log.warn({ bucket }, 'rate limit reached');
       throw new RateLimitedError(wait);
     },
-    async assertBelow(bucket, key, rule) {
-      const at = now();
-      const state = await store.read(`${bucket}:${key.toLowerCase()}`, at);
-      if (state.count >= rule.max) throw new RateLimitedError(retryAfter(state, at));
+    async claimAttempt(bucket, keys, policy) {
+      const claims: [string, BackoffRule][] = [
+        [ipKey(bucket, keys), { ...policy.ip, free: policy.ip.free * ipMultiplier }],
+        [accountKey(bucket, keys), policy.account],
+      ];
+      for (const [key, rule] of claims) {
+        const at = now();
+        const claim = await store.claimAttempt(key, rule, at);
+        if (!claim.allowed) {
+          app.log.warn({ bucket, key: key.startsWith(`${bucket}:ip:`) ? 'ip' : 'account' }, 'attempt refused: backing off');
+          throw new RateLimitedError(Math.max(1, Math.ceil((claim.retryAtMs - at) / 1000)));
+        }
+      }
     },
-    async record(bucket, key, rule) {
-      await store.increment(`${bucket}:${key.toLowerCase()}`, rule.windowSeconds * 1000, now());
+    async attemptSucceeded(bucket, keys) {
+      await store.forgiveAttempts(accountKey(bucket, keys), 'all');
+      await store.forgiveAttempts(ipKey(bucket, keys), 1);
     },
   };
   app.decorate('rateLimits', rateLimits);

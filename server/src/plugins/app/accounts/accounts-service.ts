@@ -3,12 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccountRole, EmailCodePurpose } from '../../../db/schema/index.js';
 import { AppError } from '../../../errors/app-error.js';
+import { JOB_PRIORITY } from '../../../jobs/index.js';
 import { isCommonPassword } from './common-passwords.js';
 import { EMAIL_CODE_TTL_MINUTES, emailCodeMessage } from './email-code-message.js';
 import { hashPassword } from './passwords.js';
 
+/** Tries to email a reset code before giving up (an SMTP outage). */
+const PASSWORD_RESET_MAX_ATTEMPTS = 4;
+
 /** Wrong guesses a code survives; then even the right code answers CODE_EXPIRED. */
 export const MAX_CODE_ATTEMPTS = 5;
+
+/** The job that looks the address up and, for an account, issues and emails a reset code. */
+export const PASSWORD_RESET_QUEUE = 'password_reset_email';
 
 /** The log line written instead of an email when no SMTP is configured (the e2e tests read it). */
 export const EMAIL_CODE_LOG_MESSAGE = 'email code (no SMTP configured)';
@@ -34,7 +41,10 @@ export interface AccountsService {
    */
   sendRegistrationCode(email: string): Promise<void>;
   register(registration: Registration): Promise<void>;
-  /** Emails a reset code when the address has an account; answers the same (and as fast) when it has not. */
+  /**
+   * Queues the reset for `email` and returns: the same single insert whatever the address, so the answer takes
+   * as long for an unknown address as for an account's. The job emails a code only when the address has one.
+   */
   requestPasswordReset(email: string): Promise<void>;
   /** Sets the new password and ends every session of the account. */
   resetPassword(reset: PasswordReset): Promise<void>;
@@ -123,11 +133,8 @@ function accountsService(app: FastifyInstance) {
     },
 
     async requestPasswordReset(email) {
-      const user = await repository.findUserByEmail(email);
-      if (!user) return;
-      const code = await issueCode(email, 'reset');
-      // Not awaited: an SMTP round trip only for known addresses would tell them apart by timing.
-      deliverCode(email, 'reset', code).catch((error: unknown) => app.log.error({ err: error }, 'password reset email could not be sent'));
+      // Someone is waiting for this email: it goes before indexing backlogs, in the slots kept for replies.
+      await app.jobs.enqueue(PASSWORD_RESET_QUEUE, { email }, { maxAttempts: PASSWORD_RESET_MAX_ATTEMPTS, priority: JOB_PRIORITY.interactive });
     },
 
     async resetPassword({ email, code, newPassword }) {
@@ -147,11 +154,20 @@ function accountsService(app: FastifyInstance) {
     if (await repository.isUsernameTaken(username)) throw new AppError(409, 'USERNAME_TAKEN', 'This username is already taken');
   }
 
+  // After the answer: the lookup, the code's transaction and the email happen only for an account's address.
+  app.jobs.handle(PASSWORD_RESET_QUEUE, async (payload) => {
+    const email = String(payload.email);
+    const user = await repository.findUserByEmail(email);
+    if (!user) return;
+    // A retry (the email failed) issues a fresh code: only the last one sent works.
+    await deliverCode(email, 'reset', await issueCode(email, 'reset'));
+  });
+
   app.decorate('accounts', service);
 }
 
 export default fp(accountsService, {
   name: 'accounts-service',
   fastify: '5.x',
-  dependencies: ['clock', 'auth-keys', 'mailer', 'accounts-repository', 'notifications'],
+  dependencies: ['clock', 'auth-keys', 'mailer', 'jobs', 'accounts-repository', 'notifications'],
 });

@@ -1,4 +1,4 @@
-import type { RateLimitPolicy, RateLimitRule } from '../rate-limits.js';
+import type { BackoffPolicy, RateLimitPolicy } from '../rate-limits.js';
 
 const MINUTE = 60;
 
@@ -16,5 +16,13 @@ export const ACCOUNT_RATE_LIMITS = {
   refreshToken: { ip: { max: 60, windowSeconds: MINUTE }, account: { max: 10, windowSeconds: MINUTE } },
 } as const satisfies Record<string, RateLimitPolicy>;
 
-/** Failed sign-ins per username or email before that account is locked out for the rest of the window. */
-export const LOGIN_FAILURE_LIMIT: RateLimitRule = { max: 5, windowSeconds: 15 * MINUTE };
+/**
+ * Sign-in attempts that reach the password check, per account (its username and email share it) and per client
+ * address (× RATE_LIMIT_IP_MULTIPLIER): a few free, then 2, 4, 8… seconds between attempts, never more than 5
+ * minutes — an attacker is slowed down, the owner is never locked out for long. Forgotten after 15 quiet minutes;
+ * a successful sign-in forgets the account's and gives the address its attempt back.
+ */
+export const LOGIN_BACKOFF = {
+  account: { free: 5, maxDelaySeconds: 5 * MINUTE, forgetAfterSeconds: 15 * MINUTE },
+  ip: { free: 10, maxDelaySeconds: 5 * MINUTE, forgetAfterSeconds: 15 * MINUTE },
+} as const satisfies BackoffPolicy;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../../errors/app-error.js';
 import type { UserRow } from './accounts-repository.js';
-import { LOGIN_FAILURE_LIMIT } from './limits.js';
+import { LOGIN_BACKOFF } from './limits.js';
 import { dummyPasswordHash, hashNeedsUpgrade, hashPassword, verifyPassword } from './passwords.js';
 import type { RefreshTokenRecord } from './sessions-repository.js';
 
@@ -27,9 +27,22 @@ export interface Refreshed {
   refreshCookie?: RefreshCookie;
 }
 
+export interface SignIn {
+  /** A username or an email. */
+  identifier: string;
+  password: string;
+  /** Keep the session after the browser closes (the default). */
+  remember?: boolean | undefined;
+  /** The client's address (`request.ip`), whose attempts are slowed down too. */
+  clientAddress: string;
+}
+
 export interface SessionsService {
-  /** By username or email; `401 INVALID_CREDENTIALS` for both an unknown user and a wrong password. */
-  login(identifier: string, password: string, remember?: boolean): Promise<SignedIn>;
+  /**
+   * `401 INVALID_CREDENTIALS` for both an unknown user and a wrong password; `429 RATE_LIMITED` when the account
+   * or the address must wait before its next attempt (`LOGIN_BACKOFF`).
+   */
+  login(signIn: SignIn): Promise<SignedIn>;
   refresh(refreshToken: string | undefined): Promise<Refreshed>;
   logout(sessionId: string): Promise<void>;
 }
@@ -74,17 +87,16 @@ async function sessionsService(app: FastifyInstance) {
     };
   }
 
-  async function checkPassword(identifier: string, password: string): Promise<UserRow> {
+  async function checkPassword({ identifier, password, clientAddress }: SignIn): Promise<UserRow> {
     const user = await app.accountsRepository.findUserByLogin(identifier.trim());
-    // Failures count per account, so alternating its username and email gains nothing.
-    const key = user ? `user:${user.id}` : `unknown:${identifier.trim().toLowerCase()}`;
-    await app.rateLimits.assertBelow('login_failures', key, LOGIN_FAILURE_LIMIT);
+    // Attempts count per account, so alternating its username and email gains nothing.
+    const keys = { ip: clientAddress, account: user ? `user:${user.id}` : `unknown:${identifier.trim().toLowerCase()}` };
+    // Counted atomically before argon2: attempts made at once verify no more passwords than the backoff allows.
+    await app.rateLimits.claimAttempt('login_attempts', keys, LOGIN_BACKOFF);
     // An unknown user costs the same argon2 verification as a wrong password.
     const matches = await verifyPassword(user?.passwordHash ?? dummyHash, password);
-    if (!user || !matches) {
-      await app.rateLimits.record('login_failures', key, LOGIN_FAILURE_LIMIT);
-      throw new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect username or password');
-    }
+    if (!user || !matches) throw new AppError(401, 'INVALID_CREDENTIALS', 'Incorrect username or password');
+    await app.rateLimits.attemptSucceeded('login_attempts', keys);
     if (hashNeedsUpgrade(user.passwordHash)) await app.accountsRepository.setPasswordHash(user.id, await hashPassword(password));
     return user;
   }
@@ -103,8 +115,9 @@ async function sessionsService(app: FastifyInstance) {
   }
 
   const service: SessionsService = {
-    async login(identifier, password, remember = true) {
-      const user = await checkPassword(identifier, password);
+    async login(signIn) {
+      const user = await checkPassword(signIn);
+      const remember = signIn.remember ?? true;
       const now = app.clock.now();
       const session = {
         id: randomUUID(),

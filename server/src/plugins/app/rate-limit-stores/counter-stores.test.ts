@@ -22,6 +22,55 @@ async function expectFixedWindows(store: CounterStore, key: (name: string) => st
   expect(await store.read(key('other'), t0)).toEqual({ count: 0, resetAtMs: t0 });
 }
 
+const BACKOFF = { free: 2, maxDelaySeconds: 5, forgetAfterSeconds: 60 };
+
+/** The backoff every store shares: free attempts, refusals that count nothing, 2^k waits up to the cap, forgiving. */
+async function expectBackoff(store: CounterStore, key: string) {
+  const t0 = Date.UTC(2026, 0, 1);
+  const claim = (atMs: number) => store.claimAttempt(key, BACKOFF, t0 + atMs);
+  expect(await claim(0)).toEqual({ allowed: true });
+  expect(await claim(0)).toEqual({ allowed: true });
+  expect(await claim(1_000)).toEqual({ allowed: false, retryAtMs: t0 + 2_000 });
+  expect(await claim(1_999)).toEqual({ allowed: false, retryAtMs: t0 + 2_000 });
+  expect(await claim(2_000)).toEqual({ allowed: true });
+  expect(await claim(2_000)).toEqual({ allowed: false, retryAtMs: t0 + 6_000 });
+  expect(await claim(6_000)).toEqual({ allowed: true });
+  // 2^3 = 8 seconds, capped at 5.
+  expect(await claim(6_000)).toEqual({ allowed: false, retryAtMs: t0 + 11_000 });
+  await store.forgiveAttempts(key, 1);
+  expect(await claim(6_000)).toEqual({ allowed: false, retryAtMs: t0 + 10_000 });
+  await store.forgiveAttempts(key, 'all');
+  expect(await claim(6_000)).toEqual({ allowed: true });
+  expect(await claim(6_000)).toEqual({ allowed: true });
+  expect(await claim(6_000)).toEqual({ allowed: false, retryAtMs: t0 + 8_000 });
+}
+
+/** Forgotten `forgetAfterSeconds` after the last counted attempt, by the clock passed in. */
+async function expectForgotten(store: CounterStore, key: string) {
+  const t0 = Date.UTC(2026, 0, 2);
+  for (const atMs of [0, 0, 2_000]) expect(await store.claimAttempt(key, BACKOFF, t0 + atMs)).toEqual({ allowed: true });
+  expect((await store.claimAttempt(key, BACKOFF, t0 + 3_000)).allowed).toBe(false);
+  for (const atMs of [62_000, 62_000]) expect(await store.claimAttempt(key, BACKOFF, t0 + atMs)).toEqual({ allowed: true });
+}
+
+/** Claims at once, through one or two stores on the same data: exactly `free` get through. */
+async function expectClaimsAtOnce(stores: CounterStore[], key: string) {
+  const rule = { ...BACKOFF, free: 5 };
+  const now = Date.now();
+  const claims = await Promise.all(Array.from({ length: 30 }, (_, i) => stores[i % stores.length]?.claimAttempt(key, rule, now)));
+  expect(claims.filter((claim) => claim?.allowed)).toHaveLength(5);
+  expect(claims.filter((claim) => claim && !claim.allowed && claim.retryAtMs === now + 2_000)).toHaveLength(25);
+}
+
+describe('MemoryCounterStore', () => {
+  it('backs off attempts: free ones, then 2^k seconds (capped), refusals not counted, forgiven on demand (fake clock)', async () => {
+    const store = new MemoryCounterStore();
+    await expectBackoff(store, 'backoff');
+    await expectForgotten(store, 'forget');
+    await expectClaimsAtOnce([store], 'at-once');
+  });
+});
+
 describe.each(testDatabases)('PostgresCounterStore on %s', (kind) => {
   let t: TestApp;
   let second: TestApp | undefined;
@@ -46,6 +95,16 @@ describe.each(testDatabases)('PostgresCounterStore on %s', (kind) => {
     const states = await Promise.all(Array.from({ length: 30 }, (_, i) => stores[i % 2]?.increment('at-once', 60_000, now)));
     expect(states.map((state) => state?.count).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
     expect(await stores[1]?.read('at-once', now)).toEqual({ count: 30, resetAtMs: now + 60_000 });
+  });
+
+  it('backs off attempts in one conditional upsert: free ones, then 2^k seconds (capped), forgotten after a quiet while (fake clock)', async () => {
+    const store = new PostgresCounterStore(t.app.db.orm);
+    await expectBackoff(store, 'backoff');
+    await expectForgotten(store, 'forget');
+  });
+
+  it('claims at once, from one or two instances: no more attempts get through than the backoff allows', async () => {
+    await expectClaimsAtOnce([new PostgresCounterStore(t.app.db.orm), new PostgresCounterStore((second ?? t).app.db.orm)], 'claims-at-once');
   });
 
   it('sweeps ended windows, at most once a sweep interval, and keeps live ones', async () => {
@@ -139,6 +198,13 @@ describe.runIf(REDIS_URL)('RedisCounterStore on TEST_REDIS_URL', () => {
     await new Promise((resolve) => setTimeout(resolve, windowMs + 100));
     expect((await b.read('shared', Date.now())).count).toBe(0);
     expect(await a.increment('shared', windowMs, Date.now())).toMatchObject({ count: 1 });
+    expect(errors).toEqual([]);
+  });
+
+  it('backs off attempts with one script per claim, shared by two clients', async () => {
+    const [a, b] = stores as [RedisCounterStore, RedisCounterStore];
+    await expectBackoff(a, 'backoff');
+    await expectClaimsAtOnce([a, b], 'claims-at-once');
     expect(errors).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import type { CounterState, CounterStore } from '../rate-limits.js';
+import type { AttemptClaim, BackoffRule } from './backoff.js';
 
 export interface FailoverEvents {
   /** The shared store failed after working (or on its first call): counting falls back to this instance. */
@@ -36,12 +37,26 @@ export class FailoverCounterStore implements CounterStore {
     );
   }
 
+  claimAttempt(key: string, rule: BackoffRule, nowMs: number): Promise<AttemptClaim> {
+    return this.attempt(
+      () => this.shared.claimAttempt(key, rule, nowMs),
+      () => this.fallback.claimAttempt(key, rule, nowMs),
+    );
+  }
+
+  forgiveAttempts(key: string, attempts: number | 'all'): Promise<void> {
+    return this.attempt(
+      () => this.shared.forgiveAttempts(key, attempts),
+      () => this.fallback.forgiveAttempts(key, attempts),
+    );
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.shared.close?.(), this.fallback.close?.()]);
   }
 
-  private async attempt(shared: () => Promise<CounterState>, fallback: () => Promise<CounterState>): Promise<CounterState> {
-    let state: CounterState;
+  private async attempt<T>(shared: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+    let state: T;
     try {
       state = await shared();
     } catch (error) {

@@ -1,7 +1,8 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Orm } from '../../../db/database.js';
 import { rateLimitCounters } from '../../../db/schema/index.js';
 import type { CounterState, CounterStore } from '../rate-limits.js';
+import { type AttemptClaim, type BackoffRule, nextAttemptAtMs } from './backoff.js';
 
 /** How often (by the clock handed to `increment`) one instance deletes the rows whose window ended. */
 export const COUNTER_SWEEP_INTERVAL_MS = 60_000;
@@ -51,6 +52,42 @@ export class PostgresCounterStore implements CounterStore {
       .from(rateLimitCounters)
       .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.resetAt, new Date(nowMs))));
     return row ? { count: row.count, resetAtMs: row.resetAt.getTime() } : { count: 0, resetAtMs: nowMs };
+  }
+
+  /**
+   * A backoff's row: `count` attempts, `reset_at` = the last one + `forgetAfterSeconds` (so the sweep forgets it).
+   * One conditional upsert: the row is locked, and updated only when the rule allows an attempt now.
+   */
+  async claimAttempt(key: string, rule: BackoffRule, nowMs: number): Promise<AttemptClaim> {
+    const c = rateLimitCounters;
+    const now = timestamp(nowMs);
+    const seconds = (value: SQL) => sql`${value} * interval '1 second'`;
+    const lastAttempt = sql`${c.resetAt} - ${seconds(sql`${rule.forgetAfterSeconds}::int`)}`;
+    // The exponent is bounded so that power() cannot overflow; the delay is capped far below anyway.
+    const delay = sql`least(power(2, least(${c.count} - ${rule.free}::int + 1, 30)), ${rule.maxDelaySeconds}::int)`;
+    const expired = sql`${c.resetAt} <= ${now}`;
+    const counted = await this.orm
+      .insert(c)
+      .values({ key, count: 1, resetAt: new Date(nowMs + rule.forgetAfterSeconds * 1000) })
+      .onConflictDoUpdate({
+        target: c.key,
+        set: { count: sql`case when ${expired} then 1 else ${c.count} + 1 end`, resetAt: sql`excluded.reset_at` },
+        setWhere: sql`${expired} or ${c.count} < ${rule.free}::int or ${lastAttempt} + ${seconds(delay)} <= ${now}`,
+      })
+      .returning({ count: c.count });
+    if (counted.length > 0) {
+      this.maybeSweep(nowMs);
+      return { allowed: true };
+    }
+    const [row] = await this.orm.select({ count: c.count, resetAt: c.resetAt }).from(c).where(eq(c.key, key));
+    const lastMs = (row?.resetAt.getTime() ?? nowMs) - rule.forgetAfterSeconds * 1000;
+    return { allowed: false, retryAtMs: row ? nextAttemptAtMs(rule, row.count, lastMs) : nowMs };
+  }
+
+  async forgiveAttempts(key: string, attempts: number | 'all'): Promise<void> {
+    const c = rateLimitCounters;
+    if (attempts === 'all') await this.orm.delete(c).where(eq(c.key, key));
+    else await this.orm.update(c).set({ count: sql`greatest(${c.count} - ${attempts}::int, 0)` }).where(eq(c.key, key));
   }
 
   /** Deletes every counter whose window ended by `nowMs`; answers how many. */

@@ -1,5 +1,6 @@
 import { createClient } from 'redis';
 import type { CounterState, CounterStore } from '../rate-limits.js';
+import type { AttemptClaim, BackoffRule } from './backoff.js';
 
 type Redis = ReturnType<typeof createClient>;
 
@@ -22,6 +23,31 @@ local count = redis.call('GET', KEYS[1])
 if not count then return { 0, 0 } end
 return { tonumber(count), redis.call('PTTL', KEYS[1]) }`;
 
+/**
+ * One backoff step on a hash { count, last }: refused (and nothing written) before `last` + 2^k seconds, else
+ * counted, with the key expiring `forgetAfterSeconds` after this attempt. Mirrors `nextAttemptAtMs`.
+ * ARGV: now (ms), free, maxDelaySeconds, forget (ms). Answers { 1, 0 } or { 0, next attempt at (ms) }.
+ */
+const CLAIM_ATTEMPT = `
+local state = redis.call('HMGET', KEYS[1], 'count', 'last')
+local count = tonumber(state[1]) or 0
+local last = tonumber(state[2]) or 0
+local now = tonumber(ARGV[1])
+local free = tonumber(ARGV[2])
+if count >= free then
+  local nextAt = last + math.min(2 ^ (count - free + 1), tonumber(ARGV[3])) * 1000
+  if now < nextAt then return { 0, nextAt } end
+end
+redis.call('HSET', KEYS[1], 'count', count + 1, 'last', now)
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return { 1, 0 }`;
+
+/** Takes back ARGV[1] counted attempts, never below 0. */
+const FORGIVE_ATTEMPTS = `
+local count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0')
+if count > 0 then redis.call('HSET', KEYS[1], 'count', math.max(0, count - tonumber(ARGV[1]))) end
+return 0`;
+
 export interface RedisCounterStoreOptions {
   url: string;
   /** Put before every key (`pagemate:rl:login:ip:…`), so environments or test runs can share one Redis. */
@@ -43,11 +69,14 @@ export interface RedisCounterStoreOptions {
 export class RedisCounterStore implements CounterStore {
   private readonly client: Redis;
   private readonly prefix: string;
+  /** Backoff hashes apart from the counters' strings, so a key can never be both. */
+  private readonly attemptsPrefix: string;
   private lastErrorReportAtMs = -Infinity;
 
   private constructor(private readonly options: RedisCounterStoreOptions) {
     const timeoutMs = options.timeoutMs ?? 1_000;
     this.prefix = `${options.keyPrefix}rl:`;
+    this.attemptsPrefix = `${options.keyPrefix}rl-attempts:`;
     this.client = createClient({
       url: options.url,
       disableOfflineQueue: true,
@@ -98,6 +127,17 @@ export class RedisCounterStore implements CounterStore {
   async read(key: string, nowMs: number): Promise<CounterState> {
     const [count, ttl] = numbers(await this.client.eval(READ, { keys: [this.prefix + key] }));
     return { count, resetAtMs: nowMs + Math.max(0, ttl) };
+  }
+
+  async claimAttempt(key: string, rule: BackoffRule, nowMs: number): Promise<AttemptClaim> {
+    const args = [nowMs, rule.free, rule.maxDelaySeconds, rule.forgetAfterSeconds * 1000].map(String);
+    const [allowed, retryAtMs] = numbers(await this.client.eval(CLAIM_ATTEMPT, { keys: [this.attemptsPrefix + key], arguments: args }));
+    return allowed === 1 ? { allowed: true } : { allowed: false, retryAtMs };
+  }
+
+  async forgiveAttempts(key: string, attempts: number | 'all'): Promise<void> {
+    if (attempts === 'all') await this.client.del(this.attemptsPrefix + key);
+    else await this.client.eval(FORGIVE_ATTEMPTS, { keys: [this.attemptsPrefix + key], arguments: [String(attempts)] });
   }
 
   async close(): Promise<void> {

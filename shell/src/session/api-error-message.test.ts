@@ -1,0 +1,28 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import { initI18n } from '@pagemate/shared-contracts';
+import { describe, expect, it } from 'vitest';
+import { shellNamespaces } from '../locales';
+import { apiErrorMessage } from './api-error-message';
+
+/** What axios rejects with when the API answers `status` with an error body. */
+function apiError(status: number, code: string, headers: Record<string, string> = {}): AxiosError {
+  const config = { headers: new AxiosHeaders() };
+  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, undefined, {
+    status,
+    statusText: '',
+    headers: new AxiosHeaders(headers),
+    config,
+    data: { status, code, message: 'Too many attempts. Please wait 8 seconds and try again.' },
+  });
+}
+
+describe('apiErrorMessage', () => {
+  it('tells a slowed-down sign-in how many seconds to wait (Retry-After), in Vietnamese and English', async () => {
+    const refused = apiError(429, 'RATE_LIMITED', { 'retry-after': '8' });
+    const i18n = await initI18n('vi', shellNamespaces);
+    await i18n.changeLanguage('vi');
+    expect(apiErrorMessage(i18n.t, refused)).toBe('Bạn đã thử quá nhiều lần. Vui lòng đợi 8 giây rồi thử lại.');
+    await i18n.changeLanguage('en');
+    expect(apiErrorMessage(i18n.t, refused)).toBe('Too many attempts. Please wait 8 seconds and try again.');
+  });
+});
