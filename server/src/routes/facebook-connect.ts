@@ -22,11 +22,12 @@ const TEXT = {
 };
 
 /**
- * The page the popup lands on: it hands the dialog's answer to the shell's origin only (never `*`) and closes.
- * Opened by anything but the page manager (a link in a message, a new tab), it has no opener and says that
- * nothing was connected. Its one script runs under a nonce.
+ * The page the popup lands on: it hands the dialog's answer to the shell's origins only (never `*`: the browser
+ * delivers it only when the opener is at one of them, so the shell opened at any address CORS_ORIGINS allows
+ * gets it) and closes. Opened by anything but the page manager (a link in a message, a new tab), it has no
+ * opener and says that nothing was connected. Its one script runs under a nonce.
  */
-export function renderConnectResult(shellOrigin: string, message: Record<string, unknown>) {
+export function renderConnectResult(shellOrigins: readonly string[], message: Record<string, unknown>) {
   const nonce = randomBytes(16).toString('base64');
   const text = 'error' in message ? TEXT.failed : TEXT.handOff;
   const html = `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>PageMate — Facebook</title></head>
@@ -38,7 +39,8 @@ export function renderConnectResult(shellOrigin: string, message: Record<string,
     document.getElementById('orphan').hidden = false;
     return;
   }
-  try { window.opener.postMessage(message, ${scriptJson(shellOrigin)}); } finally { window.close(); }
+  var origins = ${scriptJson(shellOrigins)};
+  try { for (var i = 0; i < origins.length; i += 1) window.opener.postMessage(message, origins[i]); } finally { window.close(); }
 })();
 </script></body></html>`;
   return { html, nonce };
@@ -50,6 +52,7 @@ export function renderConnectResult(shellOrigin: string, message: Record<string,
  * own session, and the server checks the state was that account's.
  */
 export default async function facebookConnectRoutes(app: FastifyInstance) {
+  const shellOrigins = [...new Set([app.config.shellOrigin, ...app.config.corsOrigins])];
   app.get(`/${FACEBOOK_CONNECT_PATH}`, { config: { auth: 'public' }, logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
     const parsed = callbackQuery.safeParse(request.query);
     let message: Record<string, unknown>;
@@ -63,7 +66,7 @@ export default async function facebookConnectRoutes(app: FastifyInstance) {
       status = error.reason === 'access_denied' ? 200 : 400;
       message = { source: FACEBOOK_CONNECT_MESSAGE_SOURCE, error: error.reason };
     }
-    const page = renderConnectResult(app.config.shellOrigin, message);
+    const page = renderConnectResult(shellOrigins, message);
     return reply
       .status(status)
       .header('content-security-policy', `default-src 'none'; script-src 'nonce-${page.nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)

@@ -85,8 +85,9 @@ describe.each(testDatabases)('Facebook pages through the Meta sandbox (%s)', (ki
     expect(csp).toMatch(/script-src 'nonce-[^']+'/);
     expect(csp).not.toContain('unsafe-inline');
     expect(landing.headers['cross-origin-opener-policy']).toBe('unsafe-none');
-    const { message, targetOrigin } = postedMessage(landing.body);
-    expect(targetOrigin).toBe('http://localhost:3000');
+    // To the shell at every address CORS_ORIGINS allows (the browser delivers it only to an opener at one of them).
+    const { message, targetOrigins } = postedMessage(landing.body);
+    expect(targetOrigins).toEqual(['http://localhost:3000', 'http://other.example']);
     expect(message).toEqual({ source: CONNECT_SOURCE, code, state });
     expect(completed?.json()).toMatchObject({ status: 200, data: { name_fb: 'Nguyễn Thị Lan', pages: 3 } });
     expect(String((completed?.json() as { data: { access_token: string } }).data.access_token)).toMatch(/^EAAS….{4}$/);

@@ -27,11 +27,11 @@ export const localPath = (absolute: string) => {
   return `${url.pathname}${url.search}`;
 };
 
-/** What the connect page posts to the opener, read back from its script. */
-export function postedMessage(html: string): { message: Record<string, unknown>; targetOrigin: string } {
-  const match = /var message = (.*);\n[\s\S]*postMessage\(message, (".*?")\)/.exec(html);
+/** What the connect page posts to the opener, and to which origins, read back from its script. */
+export function postedMessage(html: string): { message: Record<string, unknown>; targetOrigins: string[] } {
+  const match = /var message = (.*);\n[\s\S]*var origins = (.*);\n[\s\S]*postMessage\(message, origins\[i\]\)/.exec(html);
   expect(match, 'the connect page posts a message').toBeTruthy();
-  return { message: JSON.parse(match?.[1] ?? '{}') as Record<string, unknown>, targetOrigin: JSON.parse(match?.[2] ?? '""') as string };
+  return { message: JSON.parse(match?.[1] ?? '{}') as Record<string, unknown>, targetOrigins: JSON.parse(match?.[2] ?? '[]') as string[] };
 }
 
 /** `connect-url` as `user` asks for it: the dialog URL. */
