@@ -1,8 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { LAUNCH_OPTIONS } from './support/browser';
 import { SHELL_URL } from './support/ports';
-
-/** Debian's Chromium, never a downloaded browser (README, DESIGN.md §5). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './specs',
@@ -20,18 +18,6 @@ export default defineConfig({
     trace: 'retain-on-failure',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
-    launchOptions: {
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: LAUNCH_OPTIONS,
   },
 });

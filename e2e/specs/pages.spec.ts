@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { newAccount, registerAccount, signIn, uploadDocument } from '../support/accounts';
+import { login, newAccount, registerAccount, signIn, uploadDocument, userIdOf } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { API_URL } from '../support/ports';
 
 /** A brand-new user, signed in, so the Facebook connection starts from nothing. */
 async function freshUser(page: Page, playwright: { request: { newContext(): Promise<APIRequestContext> } }) {
@@ -12,6 +13,18 @@ async function freshUser(page: Page, playwright: { request: { newContext(): Prom
   await uploadDocument(request, token, 'Thực đơn', 'thuc-don.txt', 'Bánh mì thịt nướng: 25.000 VNĐ.\nBánh mì chả cá: 20.000 VNĐ.');
   await request.dispose();
   return account;
+}
+
+/** Someone else's account, signed in through the API, and the connect URL it asked for. */
+async function anotherAccountsConnectUrl(request: APIRequestContext) {
+  const account = newAccount('user');
+  await registerAccount(request, account);
+  const { access_token: token } = await login(request, account);
+  const headers = { authorization: `Bearer ${token}` };
+  const asked = await request.post(`${API_URL}/api/v1/facebook/connect-url`, { headers, data: { user_id: userIdOf(token) } });
+  expect(asked.status()).toBe(200);
+  const pagesOf = async () => ((await (await request.get(`${API_URL}/api/v1/facebook/page/access-token-pages`, { headers })).json()) as { data: unknown[] }).data;
+  return { url: ((await asked.json()) as { data: { url: string } }).data.url, pagesOf };
 }
 
 async function chooseOption(page: Page, label: string, option: string): Promise<void> {
@@ -94,6 +107,36 @@ test.describe('Facebook pages and the bot configuration (Meta sandbox)', () => {
     await expect(reloadedRow.getByRole('button', { name: 'Đăng ký trả lời tin nhắn' })).toBeVisible();
     await expect(reloadedRow.getByText('Bot bán hàng Cô Lan')).toBeVisible();
     await expect(reloadedRow.getByText('thuc-don.txt')).toBeVisible();
+  });
+
+  test("another account's connect URL connects nothing, opened from a link or in this user's own popup, and the user is told why", async ({ page, playwright }) => {
+    test.setTimeout(120_000);
+    const request = await playwright.request.newContext();
+    const attacker = await anotherAccountsConnectUrl(request);
+    await freshUser(page, playwright);
+
+    // Sent as a link and approved in a tab of its own: no opener, nothing connected, and the page says so.
+    const tab = await page.context().newPage();
+    await tab.goto(attacker.url);
+    await tab.getByRole('button', { name: /Tiếp tục với tên Trần Văn Minh/ }).click();
+    await expect(tab.getByText(/Cửa sổ này không được mở từ trang Quản lý trang của PageMate nên chưa có gì được kết nối/)).toBeVisible();
+    await tab.close();
+
+    // Opened inside this user's own connect popup: the page manager finishes it under this user's session, refused.
+    await page.goto('/user-dashboard/page-manager/');
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Kết nối Facebook' }).click();
+    const popup = await popupOpened;
+    await expect(popup.getByText('META SANDBOX', { exact: true })).toBeVisible();
+    await popup.evaluate((url) => void (window.location.href = url), attacker.url);
+    const popupClosed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: /Tiếp tục với tên Trần Văn Minh/ }).click();
+    await popupClosed;
+    await expect(page.getByTestId('connect-error')).toHaveText(/Lần cấp quyền Facebook này do một tài khoản PageMate khác bắt đầu nên chưa có gì được kết nối/);
+    await expect(page.getByText('Chưa kết nối Facebook')).toBeVisible();
+    await expect(page.getByText('Kết nối thành công!')).toHaveCount(0);
+    expect(await attacker.pagesOf()).toEqual([]);
+    await request.dispose();
   });
 
   test('a blocked popup logs a console message and the page keeps working', async ({ page, playwright }) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { newAccount, readEmailCode, registerAccount, type Account } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
-import { E2E_PORTS, SHORT_ACCESS_TOKEN_TTL_SECONDS, SHORT_API_URL, SHORT_SHELL_URL } from '../support/ports';
+import { API_URL, E2E_PORTS, SHORT_ACCESS_TOKEN_TTL_SECONDS, SHORT_API_URL, SHORT_SHELL_URL } from '../support/ports';
 
 async function signInThroughThePage(page: Page, account: Account, shellUrl = ''): Promise<void> {
   await page.goto(`${shellUrl}/sign-in/`);
@@ -104,6 +104,37 @@ test.describe('accounts and sessions', () => {
   });
 });
 
+// CORS_ORIGINS lists the shell at both addresses (global-setup.ts), as `npm start` does; the API is at localhost,
+// so at 127.0.0.1 every API call is cross-site to the browser.
+test.describe('the shell at either loopback address', () => {
+  for (const host of ['localhost', '127.0.0.1'] as const) {
+    test(`at http://${host}: signs in, loads the dashboard, survives a reload and signs out, with no call refused`, async ({ page, accounts }) => {
+      const shell = `http://${host}:${E2E_PORTS.shell}`;
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().startsWith(API_URL) && response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+      });
+      await signInThroughThePage(page, accounts.user, shell);
+      await expect(page).toHaveURL(`${shell}/user-dashboard/`);
+      await expect(page.getByTestId('header-username')).toHaveText(accounts.user.username);
+      await expect(page.getByTestId('figure-pages')).toBeVisible();
+      await page.reload();
+      await expect(page.getByTestId('figure-pages')).toBeVisible();
+      await expect(page.getByTestId('header-username')).toHaveText(accounts.user.username);
+      // The SameSite=Strict refresh cookie is kept only when the shell is on the API's site: from 127.0.0.1 the
+      // browser drops it, so there the session lasts as long as its access token (see the expiry test below).
+      const cookies = await page.context().cookies(`${API_URL}/refresh_token`);
+      expect(cookies.map((cookie) => cookie.name)).toEqual(host === 'localhost' ? ['pm_refresh'] : []);
+
+      await page.getByTestId('profile-button').click();
+      await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
+      await expect(page).toHaveURL(`${shell}/sign-in/`);
+      await expect(page.getByText('Đăng xuất thành công.')).toBeVisible();
+      expect(refused).toEqual([]);
+    });
+  }
+});
+
 test.describe('access-token expiry (tokens live a few seconds in this deployment)', () => {
   test('work goes on past expiry, in two tabs at once, without signing the user out', async ({ page, playwright }) => {
     const account = newAccount('user');
@@ -133,5 +164,18 @@ test.describe('access-token expiry (tokens live a few seconds in this deployment
     expect(refreshes.every((status) => status === 200)).toBe(true);
     await expect(page).toHaveURL(/\/user-dashboard\/$/);
     await expect(second).toHaveURL(/\/user-dashboard\/page-manager\/$/);
+  });
+
+  test('at 127.0.0.1 (another site than the API) the session ends with its access token: no refresh cookie, so sign in again', async ({ page, playwright }) => {
+    const account = newAccount('user');
+    const request = await playwright.request.newContext();
+    await registerAccount(request, account, SHORT_API_URL, E2E_PORTS.shortApi);
+    await request.dispose();
+    const shell = `http://127.0.0.1:${E2E_PORTS.shortShell}`;
+    await signInThroughThePage(page, account, shell);
+    await expect(page.getByTestId('header-username')).toHaveText(account.username);
+    await page.waitForTimeout((SHORT_ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
+    await page.reload();
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/sign-in\//);
   });
 });

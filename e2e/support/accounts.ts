@@ -49,16 +49,19 @@ export async function registerAccount(request: APIRequestContext, account: Accou
   if (!created.ok()) throw new Error(`register_account answered ${created.status()}: ${await created.text()}`);
 }
 
+/** Signs in through the API (the refresh cookie lands in `request`'s cookie jar): the login answer. */
+export async function login(request: APIRequestContext, account: Account, apiUrl = API_URL): Promise<{ access_token: string; user_features: string[] }> {
+  const response = await request.post(`${apiUrl}/login`, { data: { username: account.username, password: account.password } });
+  if (!response.ok()) throw new Error(`login answered ${response.status()}: ${await response.text()}`);
+  return ((await response.json()) as { data: { access_token: string; user_features: string[] } }).data;
+}
+
 /**
  * Signs the page's browser context in for real: the login call sets the HttpOnly refresh cookie in the
  * context, and the access token goes where "remember me" keeps it, before the app starts.
  */
 export async function signIn(page: Page, account: Account, apiUrl = API_URL): Promise<string> {
-  const response = await page.context().request.post(`${apiUrl}/login`, {
-    data: { username: account.username, password: account.password },
-  });
-  if (!response.ok()) throw new Error(`login answered ${response.status()}: ${await response.text()}`);
-  const { data } = (await response.json()) as { data: { access_token: string; user_features: string[] } };
+  const data = await login(page.context().request, account, apiUrl);
   await page.addInitScript(
     ({ token, features }) => {
       if (!sessionStorage.getItem('pm-e2e-seeded')) {

@@ -23,7 +23,8 @@ export const E2E_PORTS = {
 /** Short-lived access tokens of the second deployment, in seconds. */
 export const SHORT_ACCESS_TOKEN_TTL_SECONDS = 4;
 
-// `localhost`, not 127.0.0.1: the refresh cookie is `Secure`, which browsers accept over http only on localhost.
+// `localhost`, not 127.0.0.1: the API is at localhost, and a shell on another site keeps no refresh cookie (its
+// session ends with its access token; sessions.spec.ts opens the shell at both addresses).
 export const SHELL_URL = `http://localhost:${E2E_PORTS.shell}`;
 export const API_URL = `http://localhost:${E2E_PORTS.api}`;
 export const SHORT_SHELL_URL = `http://localhost:${E2E_PORTS.shortShell}`;

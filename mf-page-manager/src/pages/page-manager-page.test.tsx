@@ -26,8 +26,16 @@ interface Call {
 type Page = FacebookAccount['page_data'][number];
 const SHOP_HOA: Page = { page_id: 'p1', page_name: 'Shop Hoa', page_access_token: 'EAAB…', subscribed: [], needs_reconnect: false, bot_paused: null };
 
+const DIALOG = `${API}/sandbox/dialog?state=s`;
+
 function fakeApi(pages: Page[] = [SHOP_HOA]) {
   const calls: Call[] = [];
+  /** Tests hold `connect-url` (a slow API) or make it fail, and choose what `connect-complete` answers. */
+  const control: { connectUrlAnswered: Promise<unknown>; connectUrlFails: boolean; completeRefusal: { status: number; code: string } | null } = {
+    connectUrlAnswered: Promise.resolve(),
+    connectUrlFails: false,
+    completeRefusal: null,
+  };
   let accounts: FacebookAccount[] = [
     {
       name_fb: 'Demo Lan',
@@ -39,6 +47,10 @@ function fakeApi(pages: Page[] = [SHOP_HOA]) {
   ];
   const ok = (config: InternalAxiosRequestConfig, data: unknown): AxiosResponse =>
     ({ data: { status: 200, data }, status: 200, statusText: 'OK', headers: {}, config }) as AxiosResponse;
+  const refuse = (config: InternalAxiosRequestConfig, status: number, code: string): never => {
+    const response = { data: { status, code, message: code }, status, statusText: code, headers: {}, config } as AxiosResponse;
+    throw new AxiosError(String(status), 'ERR_BAD_REQUEST', config, null, response);
+  };
   const adapter: AxiosAdapter = async (config) => {
     const path = endpointPathOf(config.url, config.baseURL);
     const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
@@ -51,19 +63,27 @@ function fakeApi(pages: Page[] = [SHOP_HOA]) {
       case 'api/v1/sandbox/activity':
         return ok(config, []);
       case 'api/v1/facebook/connect-url':
-        return ok(config, { url: `${API}/sandbox/dialog?state=s`, sandbox: true });
+        await control.connectUrlAnswered;
+        if (control.connectUrlFails) return refuse(config, 503, 'UNAVAILABLE');
+        return ok(config, { url: DIALOG, sandbox: true });
+      case 'api/v1/facebook/connect-complete':
+        if (control.completeRefusal) return refuse(config, control.completeRefusal.status, control.completeRefusal.code);
+        return ok(config, { name_fb: 'Demo Lan', pages: 1, access_token: 'EAAB…x1y2' });
       case 'api/v1/facebook/subscribed': {
         const { page_id, type, action } = body as { page_id: string; type: 'comments'; action: string };
         accounts = accounts.map((a) => ({ ...a, page_data: a.page_data.map((p) => (p.page_id === page_id ? { ...p, subscribed: action === 'subscribe' ? [type] : [] } : p)) }));
         return ok(config, { page_id, subscribed: action === 'subscribe' ? [type] : [] });
       }
-      default: {
-        const response = { data: { status: 404, code: 'NOT_FOUND', message: 'no route' }, status: 404, statusText: 'Not Found', headers: {}, config } as AxiosResponse;
-        throw new AxiosError('404', 'ERR_BAD_REQUEST', config, null, response);
-      }
+      default:
+        return refuse(config, 404, 'NOT_FOUND');
     }
   };
-  return { adapter, calls };
+  return { adapter, calls, control };
+}
+
+/** What `window.open` returns in these tests: a blank window that records where it is sent. */
+function fakePopup() {
+  return { closed: false, close: vi.fn(), focus: vi.fn(), location: { href: 'about:blank' }, document: { title: '', body: { textContent: '' } } };
 }
 
 describe('Page manager page', () => {
@@ -93,35 +113,96 @@ describe('Page manager page', () => {
     expect(container.textContent).toContain('Meta sandbox');
   });
 
-  it('a blocked popup logs a console message and shows a hint, without crashing', async () => {
+  it('a blocked popup logs a console message and shows a hint, without crashing or asking the API', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.spyOn(window, 'open').mockImplementation(() => null);
     await act(async () => button('Connect another account').click());
     await settle();
-    expect(api.calls.find((c) => c.path === 'api/v1/facebook/connect-url')?.body).toEqual({ user_id: 'u-7' });
+    expect(api.calls.some((c) => c.path === 'api/v1/facebook/connect-url')).toBe(false);
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/allow popups/i));
     expect(container.querySelector('[data-testid="popup-blocked-hint"]')?.textContent).toMatch(/allow popups/);
   });
 
-  it('a token from the API origin shows "Kết nối thành công!", closes the popup and reloads the pages; others are ignored', async () => {
-    const popup = { close: vi.fn(), focus: vi.fn() } as unknown as Window;
-    const open = vi.spyOn(window, 'open').mockImplementation(() => popup);
+  it('opens the popup in the tap itself, before a slow connect-url answers, then sends it to the dialog', async () => {
+    let answer: () => void = () => undefined;
+    api.control.connectUrlAnswered = new Promise<void>((resolve) => (answer = resolve));
+    const popup = fakePopup();
+    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+    act(() => button('Connect another account').click());
+    // Synchronously, in the click: Safari on iPhone blocks any later window.open.
+    expect(open).toHaveBeenCalledWith('', expect.any(String), expect.stringContaining('width=600,height=700'));
+    expect(popup.document.body.textContent).toBe('Opening Facebook…');
+    await settle();
+    expect(api.calls.find((c) => c.path === 'api/v1/facebook/connect-url')?.body).toEqual({ user_id: 'u-7' });
+    expect(popup.location.href).toBe('about:blank');
+    await act(async () => answer());
+    await settle();
+    expect(popup.location.href).toBe(DIALOG);
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(popup.close).not.toHaveBeenCalled();
+  });
+
+  it('a failing connect-url closes the waiting popup and says why', async () => {
+    api.control.connectUrlFails = true;
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
     await act(async () => button('Connect another account').click());
     await settle();
-    expect(open).toHaveBeenCalledWith(`${API}/sandbox/dialog?state=s`, expect.any(String), expect.stringContaining('width=600,height=700'));
+    expect(popup.close).toHaveBeenCalled();
+    expect(popup.location.href).toBe('about:blank');
+    expect(container.querySelector('[data-testid="connect-error"]')?.textContent).toContain('UNAVAILABLE');
+  });
+
+  /** Clicks connect with a fake popup, and returns how to post a message as a window of some origin. */
+  async function startConnect() {
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+    await act(async () => button('Connect another account').click());
+    await settle();
+    const post = async (data: object, from: { origin?: string; source?: unknown } = {}) => {
+      const init = { origin: from.origin ?? API, source: from.source ?? popup, data: { source: FACEBOOK_CONNECT_MESSAGE_SOURCE, ...data } };
+      await act(async () => window.dispatchEvent(new MessageEvent('message', init as MessageEventInit)));
+      await settle();
+    };
+    return { popup, post };
+  }
+  const completions = () => api.calls.filter((c) => c.path === 'api/v1/facebook/connect-complete');
+
+  it('the code and state from our popup finish the connection under this session: "Kết nối thành công!", pages reloaded; others are ignored', async () => {
+    const { popup, post } = await startConnect();
     const pagesLoads = () => api.calls.filter((c) => c.path === 'api/v1/facebook/page/access-token-pages').length;
     const before = pagesLoads();
 
-    const data = { source: FACEBOOK_CONNECT_MESSAGE_SOURCE, access_token: 'masked' };
-    await act(async () => window.dispatchEvent(new MessageEvent('message', { origin: 'http://evil.test', data })));
-    await settle();
+    await post({ code: 'c0de', state: 's' }, { origin: 'http://evil.test' });
+    await post({ code: 'c0de', state: 's' }, { source: fakePopup() });
     expect(popup.close).not.toHaveBeenCalled();
+    expect(completions()).toEqual([]);
 
-    await act(async () => window.dispatchEvent(new MessageEvent('message', { origin: API, data })));
-    await settle();
-    expect(document.body.textContent).toContain('Kết nối thành công!');
+    await post({ code: 'c0de', state: 's' });
     expect(popup.close).toHaveBeenCalled();
+    expect(completions().map((c) => c.body)).toEqual([{ user_id: 'u-7', code: 'c0de', state: 's' }]);
+    expect(document.body.textContent).toContain('Kết nối thành công!');
     expect(pagesLoads()).toBe(before + 1);
+  });
+
+  it("an authorization another account started is refused by the API: said, nothing reloaded", async () => {
+    api.control.completeRefusal = { status: 403, code: 'FACEBOOK_CONNECT_FOREIGN' };
+    const { post } = await startConnect();
+    const pagesLoads = () => api.calls.filter((c) => c.path === 'api/v1/facebook/page/access-token-pages').length;
+    const before = pagesLoads();
+    await post({ code: 'c0de', state: 'someone-elses' });
+    expect(container.querySelector('[data-testid="connect-error"]')?.textContent).toContain('FACEBOOK_CONNECT_FOREIGN');
+    expect(document.body.textContent).not.toContain('Kết nối thành công!');
+    expect(pagesLoads()).toBe(before);
+  });
+
+  it('a cancelled dialog says nothing was connected, in the user’s language', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { popup, post } = await startConnect();
+    await post({ error: 'access_denied' });
+    expect(popup.close).toHaveBeenCalled();
+    expect(completions()).toEqual([]);
+    expect(container.querySelector('[data-testid="connect-error"]')?.textContent).toBe('You cancelled or did not allow access on Facebook, so nothing was connected.');
   });
 
   it('Subscribe Comment asks first, then shows what the server now has', async () => {

@@ -15,7 +15,12 @@ export function refreshCookieOptions(publicApiUrl: string) {
 
 export type RefreshCookieOptions = ReturnType<typeof refreshCookieOptions>;
 
+/**
+ * The refresh cookie, on a route whose contract says `auth: 'refresh-cookie'` only: the auth guard refuses
+ * cross-site requests there and nowhere else, so reading it on any other route is a bug (a 500, loudly).
+ */
 export function readRefreshCookie(request: FastifyRequest): string | undefined {
+  if (request.routeOptions.config.auth !== 'refresh-cookie') throw new Error(`the refresh cookie read on ${request.url}, a route without auth: 'refresh-cookie'`);
   return request.cookies[REFRESH_COOKIE] || undefined;
 }
 

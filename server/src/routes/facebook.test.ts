@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facebookAccounts, facebookPages } from '../db/schema/index.js';
 import { errorOf } from '../test/accounts.js';
-import { api, CONNECT_SOURCE, connectThroughSandbox, localPath, postedMessage, type SignedIn, signedInUser } from '../test/facebook.js';
+import { api, completeConnect, CONNECT_SOURCE, connectThroughSandbox, connectUrlOf, localPath, postedMessage, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 
 interface Account {
@@ -75,19 +75,22 @@ describe.each(testDatabases)('Facebook pages through the Meta sandbox (%s)', (ki
     expect((await t.app.inject({ method: 'GET', url: localPath(wrongApp.toString()) })).statusCode).toBe(400);
   });
 
-  it('the whole connect flow stores the account and pages with encrypted tokens and posts a masked marker to the shell only', async () => {
-    const { redirect, landing } = await connectThroughSandbox(t, alice);
-    expect(new URL(redirect).searchParams.get('code')).toBeTruthy();
+  it('the whole connect flow: the landing page hands code and state to the shell only, the page manager finishes it under its session', async () => {
+    const { redirect, landing, completed, state } = await connectThroughSandbox(t, alice);
+    const code = new URL(redirect).searchParams.get('code');
+    expect(code).toBeTruthy();
     expect(landing.statusCode, landing.body).toBe(200);
     expect(landing.headers['content-type']).toContain('text/html');
     const csp = String(landing.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'nonce-[^']+'/);
     expect(csp).not.toContain('unsafe-inline');
     expect(landing.headers['cross-origin-opener-policy']).toBe('unsafe-none');
-    const { message, targetOrigin } = postedMessage(landing.body);
-    expect(targetOrigin).toBe('http://localhost:3000');
-    expect(message).toMatchObject({ source: CONNECT_SOURCE, name_fb: 'Nguyễn Thị Lan', pages: 3 });
-    expect(String(message.access_token)).toMatch(/^EAAS….{4}$/);
+    // To the shell at every address CORS_ORIGINS allows (the browser delivers it only to an opener at one of them).
+    const { message, targetOrigins } = postedMessage(landing.body);
+    expect(targetOrigins).toEqual(['http://localhost:3000', 'http://other.example']);
+    expect(message).toEqual({ source: CONNECT_SOURCE, code, state });
+    expect(completed?.json()).toMatchObject({ status: 200, data: { name_fb: 'Nguyễn Thị Lan', pages: 3 } });
+    expect(String((completed?.json() as { data: { access_token: string } }).data.access_token)).toMatch(/^EAAS….{4}$/);
 
     const rows = await t.app.db.orm.select().from(facebookPages).where(eq(facebookPages.pageId, LAN_BAKERY));
     expect(rows).toHaveLength(1);
@@ -95,10 +98,10 @@ describe.each(testDatabases)('Facebook pages through the Meta sandbox (%s)', (ki
     const realToken = t.app.meta.tokens.decrypt(stored);
     expect(realToken).toMatch(/^EAAS/);
     expect(stored).not.toContain(realToken);
-    expect(landing.body).not.toContain(realToken);
+    expect(completed?.body).not.toContain(realToken);
     const [account] = await t.app.db.orm.select().from(facebookAccounts).where(eq(facebookAccounts.facebookUserId, '100090000000001'));
     expect(account?.userTokenEncrypted).toMatch(/^v1:/);
-    expect(landing.body).not.toContain(t.app.meta.tokens.decrypt(account?.userTokenEncrypted ?? ''));
+    expect(completed?.body).not.toContain(t.app.meta.tokens.decrypt(account?.userTokenEncrypted ?? ''));
 
     const accounts = await pagesOf(alice);
     expect(accounts).toHaveLength(1);
@@ -112,10 +115,49 @@ describe.each(testDatabases)('Facebook pages through the Meta sandbox (%s)', (ki
     expect(await pagesOf(bob)).toEqual([]);
   });
 
+  it("an attacker's connect URL approved in a victim's browser connects nothing to anyone, and says why", async () => {
+    const attacker = await signedInUser(t);
+    const victim = await signedInUser(t);
+    // The attacker asks for a URL with their own session and sends it to the page admin, who approves it.
+    const attackerUrl = await connectUrlOf(t, attacker);
+    const { landing } = await connectThroughSandbox(t, victim, { account: '100090000000002' }, { dialogUrl: attackerUrl, complete: false });
+    // The redirect target stores nothing: no account for either of them.
+    expect(landing.statusCode).toBe(200);
+    expect(await pagesOf(attacker)).toEqual([]);
+    expect(await pagesOf(victim)).toEqual([]);
+    // Opened from a link (no opener), the page says nothing was connected and where to go instead.
+    expect(landing.body).toContain('nothing was connected. Go back to PageMate');
+    expect(landing.body).toContain('chưa có gì được kết nối');
+
+    // Opened by the victim's own page manager, the hand-off reaches the victim's session, which is not the state's.
+    const { message } = postedMessage(landing.body);
+    const refused = await completeConnect(t, victim, message);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toMatchObject({ code: 'FACEBOOK_CONNECT_FOREIGN', message: expect.stringContaining('another PageMate account') });
+    expect(await pagesOf(victim)).toEqual([]);
+    // The state is spent: the attacker cannot finish it either, even with the code.
+    const late = await completeConnect(t, attacker, message);
+    expect(errorOf(late).code).toBe('FACEBOOK_CONNECT_EXPIRED');
+    expect(await pagesOf(attacker)).toEqual([]);
+    expect(await t.app.db.orm.select().from(facebookAccounts).where(eq(facebookAccounts.userId, attacker.userId))).toEqual([]);
+  });
+
+  it('connect-complete: another user id → 403, no token → 401, each user finishes only their own state', async () => {
+    const gina = await signedInUser(t);
+    const url = await connectUrlOf(t, gina);
+    const state = new URL(url).searchParams.get('state') ?? '';
+    expect((await api(t, alice, 'POST', '/api/v1/facebook/connect-complete', { user_id: gina.userId, code: 'x', state })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/facebook/connect-complete', payload: { user_id: gina.userId, code: 'x', state } })).statusCode).toBe(401);
+    // Gina's state is still hers to use: the refusals above did not spend it.
+    const { completed } = await connectThroughSandbox(t, gina, { account: '100090000000002' }, { dialogUrl: url });
+    expect(completed?.statusCode, completed?.body).toBe(200);
+    expect((await pagesOf(gina))[0]?.name_fb).toBe('Trần Văn Minh');
+  });
+
   it('offers only pages that came with a page token', async () => {
     const carol = await signedInUser(t);
-    const { landing } = await connectThroughSandbox(t, carol, { account: '100090000000003' });
-    expect(postedMessage(landing.body).message).toMatchObject({ pages: 2 });
+    const { completed } = await connectThroughSandbox(t, carol, { account: '100090000000003' });
+    expect(completed?.json()).toMatchObject({ data: { pages: 2 } });
     const names = (await pagesOf(carol))[0]?.page_data.map((page) => page.page_name);
     expect(names).not.toContain('Hội Yêu Mèo Sài Gòn');
     expect(names).toHaveLength(2);
@@ -123,41 +165,47 @@ describe.each(testDatabases)('Facebook pages through the Meta sandbox (%s)', (ki
 
   it('a cancelled dialog posts access_denied and stores nothing', async () => {
     const dave = await signedInUser(t);
-    const { landing, redirect } = await connectThroughSandbox(t, dave, 'cancel');
+    const { landing, redirect, completed } = await connectThroughSandbox(t, dave, 'cancel');
     expect(new URL(redirect).searchParams.get('error')).toBe('access_denied');
     expect(postedMessage(landing.body).message).toEqual({ source: CONNECT_SOURCE, error: 'access_denied' });
+    expect(completed).toBeUndefined();
     expect(await pagesOf(dave)).toEqual([]);
   });
 
   it('a replayed, forged or missing state is refused, and the code cannot be used twice', async () => {
     const erin = await signedInUser(t);
-    const { redirect } = await connectThroughSandbox(t, erin, { account: '100090000000002' });
+    const { redirect, landing } = await connectThroughSandbox(t, erin, { account: '100090000000002' });
     const replay = await t.app.inject({ method: 'GET', url: localPath(redirect) });
     expect(replay.statusCode).toBe(400);
     expect(postedMessage(replay.body).message).toEqual({ source: CONNECT_SOURCE, error: 'invalid_state' });
+    const again = await completeConnect(t, erin, postedMessage(landing.body).message);
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again).code).toBe('FACEBOOK_CONNECT_EXPIRED');
 
     const forged = new URL(redirect);
     forged.searchParams.set('state', erin.userId);
     expect(postedMessage((await t.app.inject({ method: 'GET', url: localPath(forged.toString()) })).body).message.error).toBe('invalid_state');
+    expect(errorOf(await completeConnect(t, erin, { code: 'x', state: erin.userId })).code).toBe('FACEBOOK_CONNECT_EXPIRED');
     const missing = new URL(redirect);
     missing.searchParams.delete('state');
     expect((await t.app.inject({ method: 'GET', url: localPath(missing.toString()) })).statusCode).toBe(400);
 
     // A fresh state with the already exchanged code: the sandbox refuses the code like Meta (single use).
-    const { url } = ((await api(t, erin, 'POST', '/api/v1/facebook/connect-url', { user_id: erin.userId })).json() as { data: { url: string } }).data;
-    const reused = new URL(redirect);
-    reused.searchParams.set('state', new URL(url).searchParams.get('state') ?? '');
-    expect(postedMessage((await t.app.inject({ method: 'GET', url: localPath(reused.toString()) })).body).message.error).toBe('facebook_error');
+    const url = await connectUrlOf(t, erin);
+    const reused = await completeConnect(t, erin, { code: new URL(redirect).searchParams.get('code'), state: new URL(url).searchParams.get('state') });
+    expect(reused.statusCode).toBe(400);
+    expect(errorOf(reused)).toMatchObject({ code: 'FACEBOOK_CONNECT_REFUSED', message: expect.stringContaining('nothing was connected') });
   });
 
   it('an expired state is refused', async () => {
     const frank = await signedInUser(t);
-    const { url } = ((await api(t, frank, 'POST', '/api/v1/facebook/connect-url', { user_id: frank.userId })).json() as { data: { url: string } }).data;
+    const url = await connectUrlOf(t, frank);
     const state = new URL(url).searchParams.get('state') ?? '';
     const { facebookConnectStates } = await import('../db/schema/index.js');
     await t.app.db.orm.update(facebookConnectStates).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(facebookConnectStates.userId, frank.userId));
     const landing = await t.app.inject({ method: 'GET', url: `/${FACEBOOK_CONNECT_PATH}?code=x&state=${state}` });
     expect(postedMessage(landing.body).message.error).toBe('invalid_state');
+    expect(errorOf(await completeConnect(t, frank, { code: 'x', state })).code).toBe('FACEBOOK_CONNECT_EXPIRED');
   });
 
   it('subscribe and unsubscribe comments and messages separately, applied at the sandbox and recorded', async () => {

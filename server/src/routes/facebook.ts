@@ -5,6 +5,12 @@ import { OK, ok, registerEndpoint } from '../http/contract-route.js';
 export default async function facebookRoutes(app: FastifyInstance) {
   registerEndpoint(app, 'facebookConnectUrl', async (request) => ok(await app.facebook.connectUrl(request.user.userId)));
 
+  registerEndpoint(app, 'facebookConnectComplete', async ({ user, body, log }) => {
+    const result = await app.facebook.completeConnect(user.userId, { code: body.code, state: body.state });
+    log.info({ userId: result.userId, pages: result.pages }, 'facebook account connected');
+    return ok({ name_fb: result.accountName, pages: result.pages, access_token: result.maskedToken });
+  });
+
   registerEndpoint(app, 'accessTokenPages', async (request) => ok(await app.facebook.accounts(request.user.userId)));
 
   registerEndpoint(app, 'subscribed', async ({ user, body }) => {

@@ -27,22 +27,40 @@ export const localPath = (absolute: string) => {
   return `${url.pathname}${url.search}`;
 };
 
-/** What the connect page posts to the opener, read back from its script. */
-export function postedMessage(html: string): { message: Record<string, unknown>; targetOrigin: string } {
-  const match = /var message = (.*);\n[\s\S]*postMessage\(message, (".*?")\)/.exec(html);
+/** What the connect page posts to the opener, and to which origins, read back from its script. */
+export function postedMessage(html: string): { message: Record<string, unknown>; targetOrigins: string[] } {
+  const match = /var message = (.*);\n[\s\S]*var origins = (.*);\n[\s\S]*postMessage\(message, origins\[i\]\)/.exec(html);
   expect(match, 'the connect page posts a message').toBeTruthy();
-  return { message: JSON.parse(match?.[1] ?? '{}') as Record<string, unknown>, targetOrigin: JSON.parse(match?.[2] ?? '""') as string };
+  return { message: JSON.parse(match?.[1] ?? '{}') as Record<string, unknown>, targetOrigins: JSON.parse(match?.[2] ?? '[]') as string[] };
 }
 
-/**
- * The whole popup as a browser runs it: connect-url → sandbox dialog → pick a demo account (or cancel) →
- * redirect to the connect endpoint → its page. Returns the dialog's redirect and the final page.
- */
-export async function connectThroughSandbox(t: TestApp, user: SignedIn, choice: { account: string } | 'cancel' = { account: '100090000000001' }) {
+/** `connect-url` as `user` asks for it: the dialog URL. */
+export async function connectUrlOf(t: TestApp, user: SignedIn): Promise<string> {
   const connect = await api(t, user, 'POST', '/api/v1/facebook/connect-url', { user_id: user.userId });
   expect(connect.statusCode, connect.body).toBe(200);
   const { url, sandbox } = (connect.json() as { data: { url: string; sandbox: boolean } }).data;
   expect(sandbox).toBe(true);
+  return url;
+}
+
+/** What the page manager does with the connect page's message: `connect-complete` under the user's own session. */
+export function completeConnect(t: TestApp, user: SignedIn, handOff: { code?: unknown; state?: unknown }) {
+  return api(t, user, 'POST', '/api/v1/facebook/connect-complete', { user_id: user.userId, code: handOff.code, state: handOff.state });
+}
+
+/**
+ * The whole popup as a browser runs it: connect-url → sandbox dialog → pick a demo account (or cancel) →
+ * redirect to the connect endpoint → its page, whose message the page manager hands to `connect-complete`.
+ * `dialogUrl` plays someone else's authorization URL opened in this user's browser. Returns the dialog's
+ * redirect, the landing page and, when it handed over a code, the `connect-complete` answer.
+ */
+export async function connectThroughSandbox(
+  t: TestApp,
+  user: SignedIn,
+  choice: { account: string } | 'cancel' = { account: '100090000000001' },
+  options: { dialogUrl?: string; complete?: boolean } = {},
+) {
+  const url = options.dialogUrl ?? (await connectUrlOf(t, user));
   const dialogUrl = new URL(url);
   const dialog = await t.app.inject({ method: 'GET', url: localPath(url) });
   expect(dialog.statusCode, dialog.body).toBe(200);
@@ -64,7 +82,10 @@ export async function connectThroughSandbox(t: TestApp, user: SignedIn, choice: 
   expect(picked.headers['cross-origin-opener-policy']).toBe('unsafe-none');
   const redirect = String(picked.headers.location);
   const landing = await t.app.inject({ method: 'GET', url: localPath(redirect) });
-  return { connectUrl: url, redirect, landing, state: dialogUrl.searchParams.get('state') ?? '' };
+  const { message } = postedMessage(landing.body);
+  const completed = options.complete !== false && typeof message.code === 'string' ? await completeConnect(t, user, message) : undefined;
+  if (!options.dialogUrl && completed) expect(completed.statusCode, completed.body).toBe(200);
+  return { connectUrl: url, redirect, landing, completed, state: dialogUrl.searchParams.get('state') ?? '' };
 }
 
 export const CONNECT_SOURCE = FACEBOOK_CONNECT_MESSAGE_SOURCE;

@@ -150,11 +150,15 @@ export const FEATURES = [
 export type Feature = (typeof FEATURES)[number];
 
 /**
- * The OAuth redirect target on the API (spec §7: "a redirect to the provider's connect endpoint"). It answers
- * a small page that posts `{ source: FACEBOOK_CONNECT_MESSAGE_SOURCE, access_token? , error? }` to the opener.
+ * The OAuth redirect target on the API (spec §7: "a redirect to the provider's connect endpoint"). It connects
+ * nothing itself: it answers a small page that hands `{ source: FACEBOOK_CONNECT_MESSAGE_SOURCE, code, state }`
+ * (or `{ source, error }`) to the page manager that opened it, which finishes with `facebookConnectComplete`.
  */
 export const FACEBOOK_CONNECT_PATH = 'api/v1/facebook/connect';
 export const FACEBOOK_CONNECT_MESSAGE_SOURCE = 'pagemate-facebook-connect';
+/** The `error` the connect page hands over: the dialog was cancelled, its state is not usable, no code, Facebook's error. */
+export const FACEBOOK_CONNECT_POPUP_ERRORS = ['access_denied', 'invalid_state', 'missing_code', 'facebook_error'] as const;
+export type FacebookConnectPopupError = (typeof FACEBOOK_CONNECT_POPUP_ERRORS)[number];
 
 /** Every choice of the theme customizer (spec §3 theme settings, §4 theme states). */
 export const THEME_CHOICES = {

@@ -42,6 +42,11 @@ export const ERROR_CODES = [
   'PARTNER_ALREADY_JOINED',
   // Uploads: the user's documents or post images reached their quota (403).
   'QUOTA_EXCEEDED',
+  // Facebook connect: the popup's state is unknown, expired or used; it was asked for by another account;
+  // Facebook refused the authorization code.
+  'FACEBOOK_CONNECT_EXPIRED',
+  'FACEBOOK_CONNECT_FOREIGN',
+  'FACEBOOK_CONNECT_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

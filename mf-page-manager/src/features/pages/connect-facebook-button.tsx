@@ -2,6 +2,7 @@ import { FacebookFilled } from '@ant-design/icons';
 import { Alert, Button, Flex, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../shared/api-error-text';
+import { POPUP_ERROR_TEXT } from './facebook-connect';
 import { useFacebookConnect } from './use-facebook-connect';
 
 interface ConnectFacebookButtonProps {
@@ -11,15 +12,18 @@ interface ConnectFacebookButtonProps {
   onConnected: () => void;
 }
 
-/** "Connect Facebook" with the connection state, the sandbox label and the popup-blocked hint (spec §4). */
+/**
+ * "Connect Facebook" with the connection state, the sandbox label, the popup-blocked hint (spec §4) and why a
+ * connection did not finish.
+ */
 export function ConnectFacebookButton({ connected, sandboxAccounts, onConnected }: ConnectFacebookButtonProps) {
   const { t } = useTranslation('page-manager');
-  const { connect, connecting, blocked, error, sandbox, canConnect } = useFacebookConnect(onConnected);
+  const { connect, connecting, blocked, popupError, error, sandbox, canConnect } = useFacebookConnect(onConnected);
 
   return (
     <Flex vertical gap={8}>
       <Flex gap={8} align="center" wrap>
-        <Button type="primary" icon={<FacebookFilled />} loading={connecting} disabled={!canConnect} onClick={() => void connect()}>
+        <Button type="primary" icon={<FacebookFilled />} loading={connecting} disabled={!canConnect} onClick={connect}>
           {t(connected ? 'connect.again' : 'connect.button')}
         </Button>
         <Tag color={connected ? 'success' : 'default'} data-testid="facebook-connection-state">
@@ -34,7 +38,8 @@ export function ConnectFacebookButton({ connected, sandboxAccounts, onConnected 
         ) : null}
       </Flex>
       {blocked ? <Alert type="warning" showIcon title={t('connect.popupBlocked')} data-testid="popup-blocked-hint" /> : null}
-      {error ? <Alert type="error" showIcon title={apiErrorText(t, error)} /> : null}
+      {popupError ? <Alert type="error" showIcon title={t(POPUP_ERROR_TEXT[popupError])} data-testid="connect-error" /> : null}
+      {error ? <Alert type="error" showIcon title={apiErrorText(t, error)} data-testid="connect-error" /> : null}
     </Flex>
   );
 }

@@ -1,4 +1,9 @@
-import { FACEBOOK_CONNECT_MESSAGE_SOURCE, FACEBOOK_POPUP, SPEC_MESSAGES } from '@pagemate/shared-contracts';
+import {
+  FACEBOOK_CONNECT_MESSAGE_SOURCE,
+  FACEBOOK_CONNECT_POPUP_ERRORS,
+  FACEBOOK_POPUP,
+  type FacebookConnectPopupError,
+} from '@pagemate/shared-contracts';
 
 /** The origin the connect page posts from: the API's (it serves the OAuth redirect target). */
 export function apiOrigin(baseURL: string | undefined, pageHref: string): string {
@@ -21,52 +26,77 @@ export function popupFeatures(host: HostWindow, size: { width: number; height: n
 
 export const POPUP_NAME = 'pagemate-facebook-connect';
 
-/** Opens the authorization popup; a blocked popup is reported on the console as spec §4 asks, never thrown. */
-export function openConnectPopup(url: string, host: HostWindow & Pick<Window, 'open'>): Window | null {
-  const popup = host.open(url, POPUP_NAME, popupFeatures(host));
-  if (!popup) console.warn('[page-manager] The Facebook popup was blocked. Please allow popups for this site and try again.');
+/**
+ * Opens the 600×700 popup blank, at once, inside the tap's handler: Safari on iPhone blocks a window opened
+ * later, and Chromium one opened after the tap's user activation ran out (a slow `connect-url`). It says
+ * `waitingText` until `showDialog` sends it to the dialog. A blocked popup is reported on the console as
+ * spec §4 asks, never thrown.
+ */
+export function openConnectPopup(host: HostWindow & Pick<Window, 'open'>, waitingText: string): Window | null {
+  const popup = host.open('', POPUP_NAME, popupFeatures(host));
+  if (!popup) {
+    console.warn('[page-manager] The Facebook popup was blocked. Please allow popups for this site and try again.');
+    return null;
+  }
+  try {
+    popup.document.title = waitingText;
+    popup.document.body.textContent = waitingText;
+  } catch {
+    // A window of that name already showing another origin (an earlier dialog): it is sent to the new one below.
+  }
   return popup;
+}
+
+/** Sends the waiting popup to the dialog, unless the user closed it meanwhile. */
+export function showDialog(popup: Pick<Window, 'closed' | 'location' | 'focus'>, url: string): void {
+  if (popup.closed) return;
+  popup.location.href = url;
+  popup.focus();
 }
 
 export type ConnectOutcome =
   | { kind: 'ignored' }
-  | { kind: 'connected'; accessToken: string }
+  | { kind: 'authorized'; code: string; state: string }
   | { kind: 'failed'; error: unknown }
   | { kind: 'empty' };
 
 /**
- * What a `message` event means for the connect flow. Only the API's origin with our source tag counts; every
- * other message (extensions, devtools, other frames) is ignored.
+ * What a `message` event means for the connect flow. Only our popup (`expectedSource`) on the API's origin,
+ * with our source tag, counts; every other message (extensions, devtools, other frames and windows) is ignored.
  */
-export function readConnectMessage(event: Pick<MessageEvent, 'origin' | 'data'>, expectedOrigin: string): ConnectOutcome {
-  if (event.origin !== expectedOrigin) return { kind: 'ignored' };
+export function readConnectMessage(event: { origin: string; data: unknown; source: unknown }, expectedOrigin: string, expectedSource: unknown): ConnectOutcome {
+  if (event.origin !== expectedOrigin || expectedSource === null || event.source !== expectedSource) return { kind: 'ignored' };
   const data: unknown = event.data;
   if (typeof data !== 'object' || data === null || (data as { source?: unknown }).source !== FACEBOOK_CONNECT_MESSAGE_SOURCE) {
     return { kind: 'ignored' };
   }
-  const { access_token: accessToken, error } = data as { access_token?: unknown; error?: unknown };
-  if (typeof accessToken === 'string' && accessToken !== '') return { kind: 'connected', accessToken };
+  const { code, state, error } = data as { code?: unknown; state?: unknown; error?: unknown };
+  if (typeof code === 'string' && code !== '' && typeof state === 'string' && state !== '') return { kind: 'authorized', code, state };
   if (error !== undefined && error !== null && error !== '') return { kind: 'failed', error };
   return { kind: 'empty' };
 }
 
 export interface ConnectEffects {
   popup: Pick<Window, 'close'> | null;
-  toastSuccess: (text: string) => void;
-  refetchPages: () => void;
+  /** Finishes the connection with the API under this tab's session (`facebookConnectComplete`). */
+  complete: (handOff: { code: string; state: string }) => void;
+  showFailure: (reason: FacebookConnectPopupError) => void;
 }
 
-/** Spec §4: token → toast "Kết nối thành công!", close, reload pages; error → logged, close; neither → logged. */
+const isPopupError = (value: unknown): value is FacebookConnectPopupError =>
+  typeof value === 'string' && (FACEBOOK_CONNECT_POPUP_ERRORS as readonly string[]).includes(value);
+
+/** Spec §4: the dialog's answer → popup closed, connection finished; error → logged, popup closed, said; neither → logged. */
 export function applyConnectOutcome(outcome: ConnectOutcome, effects: ConnectEffects): void {
   switch (outcome.kind) {
-    case 'connected':
-      effects.toastSuccess(SPEC_MESSAGES.facebookConnected);
+    case 'authorized':
       effects.popup?.close();
-      effects.refetchPages();
+      effects.complete({ code: outcome.code, state: outcome.state });
       return;
     case 'failed':
       console.error('[page-manager] Facebook connection failed', outcome.error);
       effects.popup?.close();
+      effects.showFailure(isPopupError(outcome.error) ? outcome.error : 'facebook_error');
       return;
     case 'empty':
       console.log('[page-manager] No code or access token was received from the Facebook popup.');
@@ -75,3 +105,11 @@ export function applyConnectOutcome(outcome: ConnectOutcome, effects: ConnectEff
       return;
   }
 }
+
+/** The sentence for a connection the popup reported as failed (API refusals have their own codes' sentences). */
+export const POPUP_ERROR_TEXT: Record<FacebookConnectPopupError, string> = {
+  access_denied: 'page-manager:connect.cancelled',
+  invalid_state: 'common:apiErrors.FACEBOOK_CONNECT_EXPIRED',
+  missing_code: 'common:apiErrors.FACEBOOK_CONNECT_REFUSED',
+  facebook_error: 'common:apiErrors.FACEBOOK_CONNECT_REFUSED',
+};

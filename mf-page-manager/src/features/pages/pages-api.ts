@@ -72,6 +72,9 @@ export const pagesApi = api.injectEndpoints({
     facebookConnectUrl: build.mutation<EndpointResponse<'facebookConnectUrl'>['data'], EndpointBody<'facebookConnectUrl'>>({
       query: (body) => ({ url: endpointPath('facebookConnectUrl'), method: 'POST', data: body }),
     }),
+    facebookConnectComplete: build.mutation<EndpointResponse<'facebookConnectComplete'>['data'], EndpointBody<'facebookConnectComplete'>>({
+      query: (body) => ({ url: endpointPath('facebookConnectComplete'), method: 'POST', data: body }),
+    }),
     getCollection: build.query<CollectionFile[], string>({
       query: (userId) => ({ url: endpointPath('getCollection', { userId }) }),
       providesTags: ['Files'],
@@ -100,6 +103,7 @@ export const {
   useSaveCollectionPageMutation,
   useSubscribedMutation,
   useFacebookConnectUrlMutation,
+  useFacebookConnectCompleteMutation,
   useGetCollectionQuery,
   useSandboxTestEventMutation,
   useSandboxActivityQuery,

@@ -1,19 +1,25 @@
-import { apiClient } from '@pagemate/shared-contracts';
+import { apiClient, SPEC_MESSAGES, type FacebookConnectPopupError } from '@pagemate/shared-contracts';
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUserId } from '../../shared/use-user-id';
-import { applyConnectOutcome, apiOrigin, openConnectPopup, readConnectMessage } from './facebook-connect';
-import { useFacebookConnectUrlMutation } from './pages-api';
+import { applyConnectOutcome, apiOrigin, openConnectPopup, readConnectMessage, showDialog } from './facebook-connect';
+import { useFacebookConnectCompleteMutation, useFacebookConnectUrlMutation } from './pages-api';
 
 /**
- * The connect flow: ask the API for the dialog URL (its `state` is bound to this user), open the popup, and
- * listen for the connect page's message until the component goes away.
+ * The connect flow: open the popup in the tap itself, ask the API for the dialog URL (its `state` is bound to
+ * this user) and send the popup there; the connect page hands the dialog's code and state back, and this tab
+ * finishes the connection under its own session — so an authorization started by another account or browser
+ * connects nothing here.
  */
 export function useFacebookConnect(refetchPages: () => void) {
   const { message } = App.useApp();
+  const { t } = useTranslation('page-manager');
   const userId = useUserId();
-  const [requestUrl, { isLoading, error, data }] = useFacebookConnectUrlMutation();
+  const [requestUrl, urlRequest] = useFacebookConnectUrlMutation();
+  const [complete, completion] = useFacebookConnectCompleteMutation();
   const [blocked, setBlocked] = useState(false);
+  const [popupError, setPopupError] = useState<FacebookConnectPopupError | null>(null);
   const popupRef = useRef<Window | null>(null);
   const refetchRef = useRef(refetchPages);
 
@@ -24,30 +30,62 @@ export function useFacebookConnect(refetchPages: () => void) {
   useEffect(() => {
     const origin = apiOrigin(apiClient.http.defaults.baseURL, window.location.href);
     const onMessage = (event: MessageEvent) => {
-      applyConnectOutcome(readConnectMessage(event, origin), {
+      applyConnectOutcome(readConnectMessage(event, origin, popupRef.current), {
         popup: popupRef.current,
-        toastSuccess: (text) => void message.success(text),
-        refetchPages: () => refetchRef.current(),
+        complete: ({ code, state }) => {
+          popupRef.current = null;
+          if (!userId) return;
+          complete({ user_id: userId, code, state })
+            .unwrap()
+            .then(
+              () => {
+                void message.success(SPEC_MESSAGES.facebookConnected);
+                refetchRef.current();
+              },
+              () => undefined, // shown through `completion.error`
+            );
+        },
+        showFailure: (reason) => {
+          popupRef.current = null;
+          setPopupError(reason);
+        },
       });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [message]);
+  }, [message, complete, userId]);
 
-  const connect = async () => {
+  const connect = () => {
     if (!userId) return;
     setBlocked(false);
-    let url: string;
-    try {
-      url = (await requestUrl({ user_id: userId }).unwrap()).url;
-    } catch {
-      return; // shown through `error`
-    }
-    const popup = openConnectPopup(url, window);
+    setPopupError(null);
+    urlRequest.reset();
+    completion.reset();
+    const popup = openConnectPopup(window, t('connect.opening'));
     popupRef.current = popup;
-    if (!popup) setBlocked(true);
-    else popup.focus();
+    if (!popup) {
+      setBlocked(true);
+      return;
+    }
+    requestUrl({ user_id: userId })
+      .unwrap()
+      .then(
+        ({ url }) => showDialog(popup, url),
+        () => {
+          // Shown through `urlRequest.error`; the waiting window has nothing to show.
+          popup.close();
+          popupRef.current = null;
+        },
+      );
   };
 
-  return { connect, connecting: isLoading, blocked, error, sandbox: data?.sandbox ?? false, canConnect: Boolean(userId) };
+  return {
+    connect,
+    connecting: urlRequest.isLoading || completion.isLoading,
+    blocked,
+    popupError,
+    error: urlRequest.error ?? completion.error,
+    sandbox: urlRequest.data?.sandbox ?? false,
+    canConnect: Boolean(userId),
+  };
 }

@@ -30,6 +30,12 @@ export const facebookEndpoints = {
     body: z.object({ user_id: userIdField }),
     response: envelope(z.object({ url: z.string().url(), sandbox: z.boolean() })),
   },
+  facebookConnectComplete: {
+    method: 'POST', path: 'api/v1/facebook/connect-complete', auth: 'user',
+    summary: 'Finish a connection: the code and state the connect popup handed to the page manager; the state must be one this user asked for',
+    body: z.object({ user_id: userIdField, code: z.string().min(1).max(4_000), state: z.string().min(1).max(512) }),
+    response: envelope(z.object({ name_fb: z.string(), pages: z.number().int().nonnegative(), access_token: z.string() })),
+  },
   updateManager: {
     method: 'POST', path: 'api/v1/facebook/page/update-manager', auth: 'user', summary: 'Create or update a page manager',
     body: pageManagerSchema.omit({ manager_id: true }).extend({ user_id: userIdField, manager_id: idField.optional() }),

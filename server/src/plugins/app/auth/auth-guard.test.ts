@@ -7,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { appMeta } from '../../../db/schema/index.js';
 import { registerContract } from '../../../http/contract-route.js';
+import { readRefreshCookie, REFRESH_COOKIE } from '../../../http/refresh-cookie.js';
 import { bearer, claimsOf, errorOf, features, login, registerAccount } from '../../../test/accounts.js';
 import { ManualClock } from '../../../test/clock.js';
 import { BOOT_TIMEOUT_MS, buildTestApp, type TestApp, testDatabases } from '../../../test/helper.js';
 import { GENERATED_JWT_SECRET_KEY } from './auth-keys.js';
 
 const SHELL = 'http://localhost:3000';
+/** The same shell opened at another address `npm start` allows: another site than the API at localhost. */
+const SHELL_BY_IP = 'http://127.0.0.1:3000';
 
 /** A later feature's route, as every authenticated endpoint will be: `auth: 'user'` and a user id in each place. */
 const ownedThing = {
@@ -29,6 +32,7 @@ const ownedThing = {
 async function testRoutes(app: FastifyInstance) {
   registerContract(app, ownedThing, async (request) => ({ seenBy: request.user.userId, session: request.user.sessionId }));
   app.get('/test/public-reads-user', async (request) => ({ user: request.user.userId }));
+  app.get('/test/bearer-reads-cookie', { config: { auth: 'user' } }, async (request) => ({ cookie: readRefreshCookie(request) ?? null }));
 }
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -40,7 +44,7 @@ describe.each(testDatabases)('the auth guard on %s', (kind) => {
   let userId: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { clock, extraRoutes: [testRoutes], env: { CORS_ORIGINS: SHELL } });
+    t = await buildTestApp(kind, { clock, extraRoutes: [testRoutes], env: { CORS_ORIGINS: `${SHELL},${SHELL_BY_IP}` } });
     const account = await registerAccount(t);
     ({ accessToken } = await login(t, account.username, account.password));
     userId = claimsOf(accessToken).userId as string;
@@ -134,14 +138,51 @@ describe.each(testDatabases)('the auth guard on %s', (kind) => {
     await expectRefused(response, 403, 'FORBIDDEN');
   });
 
-  it('refuses cross-site requests on authenticated routes', async () => {
+  it('serves bearer routes to an allowed origin on another site: CORS decides, not Sec-Fetch-Site', async () => {
     const { accessToken: token } = await login(t, ...(await credentials()));
+    const crossSite = { origin: SHELL_BY_IP, 'sec-fetch-site': 'cross-site' };
     const getFeatures = (headers: Record<string, string>) =>
       t.app.inject({ method: 'GET', url: '/api/v1/account/features', headers: { ...bearer(token), ...headers } });
-    await expectRefused(await getFeatures({ origin: 'https://evil.example' }), 403, 'CROSS_SITE_REQUEST');
-    await expectRefused(await call(token, { headers: { 'sec-fetch-site': 'cross-site' } }), 403, 'CROSS_SITE_REQUEST');
+    const served = await getFeatures(crossSite);
+    expect(served.statusCode, served.body).toBe(200);
+    expect(served.headers['access-control-allow-origin']).toBe(SHELL_BY_IP);
+    const freshOwn = await t.app.accessTokens.issue(
+      { username: 'x', userId, userEmail: 'x@example.vn', partnerId: null, role: 'user' },
+      claimsOf(accessToken).sid as string,
+    );
+    expect((await call(freshOwn, { headers: crossSite })).statusCode).toBe(200);
     expect((await getFeatures({ origin: SHELL, 'sec-fetch-site': 'same-site' })).statusCode).toBe(200);
     expect((await features(t, token)).statusCode).toBe(200);
+    // Still the token's: cross-site changes nothing about who may call.
+    await expectRefused(await call(undefined, { headers: crossSite }), 401, 'UNAUTHENTICATED');
+    await expectRefused(await call(freshOwn, { headers: crossSite, bodyUser: 'another-user' }), 403, 'FORBIDDEN');
+  });
+
+  it('leaves other origins to CORS: their preflight gets no CORS headers, so a browser never sends the call', async () => {
+    const preflight = (origin: string) =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/account/features',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization', 'sec-fetch-site': 'cross-site' },
+      });
+    const allowed = await preflight(SHELL_BY_IP);
+    expect(allowed.headers['access-control-allow-origin']).toBe(SHELL_BY_IP);
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    const evil = await preflight('https://evil.example');
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+    expect(evil.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('keeps refusing cross-site requests on the route the refresh cookie authenticates, from an allowed origin too', async () => {
+    const refresh = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/refresh_token', headers, cookies: { [REFRESH_COOKIE]: 'x' } });
+    await expectRefused(await refresh({ origin: SHELL_BY_IP, 'sec-fetch-site': 'cross-site' }), 403, 'CROSS_SITE_REQUEST');
+    await expectRefused(await refresh({ origin: 'https://evil.example' }), 403, 'CROSS_SITE_REQUEST');
+  });
+
+  it('fails loudly (500) when a route without auth: refresh-cookie reads the refresh cookie', async () => {
+    const { accessToken: token } = await login(t, ...(await credentials()));
+    const response = await t.app.inject({ method: 'GET', url: '/test/bearer-reads-cookie', headers: bearer(token), cookies: { [REFRESH_COOKIE]: 'x' } });
+    expect(response.statusCode).toBe(500);
   });
 
   it('fails loudly (500) when a route without auth reads request.user', async () => {

@@ -23,9 +23,11 @@ function fieldOf(source: unknown, field: string): unknown {
 }
 
 /**
- * A request carrying credentials must come from the shell: not `Sec-Fetch-Site: cross-site`, and no `Origin`
+ * A request a cookie authenticates must come from the shell: not `Sec-Fetch-Site: cross-site`, and no `Origin`
  * other than CORS_ORIGINS. SameSite=Strict already keeps the refresh cookie off cross-site requests in
  * current browsers; this refuses them outright, whatever the browser (OWASP CSRF: Fetch Metadata, Origin).
+ * Bearer routes need no such check: a browser never attaches the token by itself (no CSRF), and the
+ * `Authorization` header makes every browser call a preflighted one, which CORS_ORIGINS answers.
  */
 export function assertSameSite(request: FastifyRequest, allowedOrigins: ReadonlySet<string>) {
   const origin = request.headers.origin;
@@ -47,12 +49,14 @@ export function assertOwnUserId(request: FastifyRequest, claimed: unknown, part:
 
 /**
  * The one auth guard, for every route now and later: the contract's `auth` decides.
- * - `user`: same-site check; a valid bearer access token (HS256 only, unexpired) whose session is still
- *   active (not logged out, not revoked by a replayed refresh token or a password reset, within its
- *   absolute lifetime) → `request.user`; then any `user_id`/`userId` in the request must be that user's.
+ * - `user`: a valid bearer access token (HS256 only, unexpired) whose session is still active (not logged
+ *   out, not revoked by a replayed refresh token or a password reset, within its absolute lifetime) →
+ *   `request.user`; then any `user_id`/`userId` in the request must be that user's. Any allowed origin may
+ *   call, another site included (the shell at 127.0.0.1 and the API at localhost): CORS decides.
  * - `partner`: as `user` (without the `user_id` check: partner calls name shops by `shop_id`, which the
  *   partner service scopes), and the token's role must not be `user`, else 403.
- * - `refresh-cookie`: same-site check; the route reads the cookie itself.
+ * - `refresh-cookie`: same-site check; the route reads the cookie itself. Every route that reads a cookie
+ *   says `refresh-cookie`.
  * - `public` (or a route outside the contract): nothing.
  */
 function authGuard(app: FastifyInstance) {
@@ -79,10 +83,11 @@ function authGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config.auth;
     if (auth === undefined || auth === 'public') return;
-    assertSameSite(request, allowedOrigins);
-    if (auth === 'user' || auth === 'partner') request.authenticatedUser = await authenticate(request);
+    if (auth === 'refresh-cookie') return assertSameSite(request, allowedOrigins);
+    const user = await authenticate(request);
+    request.authenticatedUser = user;
     // Spec §6: role user gets the user side, every other role the partner side.
-    if (auth === 'partner' && request.authenticatedUser?.role === 'user') {
+    if (auth === 'partner' && user.role === 'user') {
       throw new AppError(403, 'PARTNER_ONLY', 'This is for partner accounts');
     }
   });

@@ -33,6 +33,8 @@ export interface ManagerFields {
 /** The SQL of Facebook connections, pages and page managers; scoped by the PageMate user everywhere. */
 export interface FacebookRepository {
   insertConnectState(state: { nonceHash: string; userId: string; createdAt: Date; expiresAt: Date }): Promise<void>;
+  /** Whether the state is known, unused and unexpired (read only: the connect page's early answer). */
+  isConnectStateUsable(nonceHash: string, now: Date): Promise<boolean>;
   /** Marks the state used and answers its user — once, and only before it expires. */
   consumeConnectState(nonceHash: string, now: Date): Promise<string | undefined>;
   /**
@@ -66,6 +68,9 @@ declare module 'fastify' {
   }
 }
 
+const usableState = (nonceHash: string, now: Date) =>
+  and(eq(facebookConnectStates.nonceHash, nonceHash), isNull(facebookConnectStates.usedAt), gt(facebookConnectStates.expiresAt, now));
+
 function facebookRepositoryPlugin(app: FastifyInstance) {
   const orm = app.db.orm;
   const managerOf = (userId: string, managerId: string) => and(eq(pageManagers.userId, userId), eq(pageManagers.id, managerId));
@@ -74,11 +79,18 @@ function facebookRepositoryPlugin(app: FastifyInstance) {
     async insertConnectState(state) {
       await orm.insert(facebookConnectStates).values(state);
     },
+    async isConnectStateUsable(nonceHash, now) {
+      const [row] = await orm
+        .select({ nonceHash: facebookConnectStates.nonceHash })
+        .from(facebookConnectStates)
+        .where(usableState(nonceHash, now));
+      return row !== undefined;
+    },
     async consumeConnectState(nonceHash, now) {
       const [row] = await orm
         .update(facebookConnectStates)
         .set({ usedAt: now })
-        .where(and(eq(facebookConnectStates.nonceHash, nonceHash), isNull(facebookConnectStates.usedAt), gt(facebookConnectStates.expiresAt, now)))
+        .where(usableState(nonceHash, now))
         .returning({ userId: facebookConnectStates.userId });
       return row?.userId;
     },

@@ -3,6 +3,7 @@ import {
   FACEBOOK_API_VERSION,
   FACEBOOK_SCOPES,
   type FacebookAccount,
+  type FacebookConnectPopupError,
   type FileRef,
   type PageAction,
   type PageManager,
@@ -34,20 +35,25 @@ const ACTION_OF_FIELD = new Map<string, PageAction>([
   ['messages', 'messages'],
 ]);
 
-/** Why a connect callback failed; the popup page posts it as `error`. */
-export type ConnectFailure = 'invalid_state' | 'access_denied' | 'missing_code' | 'facebook_error' | 'no_pages';
-
+/** Why the connect page cannot hand the dialog's answer over; it posts it as `error`. */
 export class ConnectError extends Error {
   override name = 'ConnectError';
-  constructor(readonly reason: ConnectFailure, detail?: string) {
+  constructor(readonly reason: FacebookConnectPopupError, detail?: string) {
     super(detail ?? reason);
   }
 }
 
+/** What the dialog sent the browser back with. */
 export interface ConnectCallback {
   code?: string;
   state?: string;
   error?: string;
+}
+
+/** The dialog's answer, for the page manager that opened the popup to finish with. */
+export interface ConnectHandOff {
+  code: string;
+  state: string;
 }
 
 export interface ConnectResult {
@@ -70,7 +76,13 @@ export interface ManagerInput {
 
 export interface FacebookService {
   connectUrl(userId: string): Promise<{ url: string; sandbox: boolean }>;
-  completeConnect(callback: ConnectCallback): Promise<ConnectResult>;
+  /**
+   * The OAuth redirect's check, read only: a usable state, no dialog error, a code. Connects nothing: the
+   * browser that started the flow finishes it with `completeConnect`, under its own session.
+   */
+  readCallback(callback: ConnectCallback): Promise<ConnectHandOff>;
+  /** Consumes the state, which must be one `userId` asked for, then exchanges the code and stores the pages. */
+  completeConnect(userId: string, handOff: ConnectHandOff): Promise<ConnectResult>;
   accounts(userId: string): Promise<FacebookAccount[]>;
   /** Adds or removes one event type at Meta (read → change one field → write), records and returns the result. */
   setSubscription(userId: string, pageId: string, type: PageAction, action: 'subscribe' | 'unsubscribe'): Promise<PageAction[]>;
@@ -110,6 +122,12 @@ declare module 'fastify' {
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** A state longer than this was never issued (ours are 43 characters): not worth a lookup. */
+const MAX_STATE_LENGTH = 128;
+const connectExpired = () =>
+  new AppError(400, 'FACEBOOK_CONNECT_EXPIRED', 'This Facebook authorization is unknown, expired or was already used: nothing was connected; connect again');
+const connectForeign = () =>
+  new AppError(403, 'FACEBOOK_CONNECT_FOREIGN', 'This Facebook authorization was started by another PageMate account: nothing was connected. Connect again from your own page manager');
 const pageNotFound = () => new AppError(404, 'NOT_FOUND', 'Page not found among your connected Facebook pages');
 const reconnect = () =>
   new AppError(409, 'CONFLICT', 'Facebook no longer accepts the access to this page (token expired or revoked): reconnect the Facebook account');
@@ -224,12 +242,24 @@ function facebookServicePlugin(app: FastifyInstance) {
       return { url: url.toString(), sandbox: meta.sandbox };
     },
 
-    async completeConnect({ code, state, error }) {
-      // The state is consumed first, whatever else the callback says: it is single use in every case.
-      const userId = state && state.length <= 128 ? await repo.consumeConnectState(sha256(state), now()) : undefined;
-      if (!userId) throw new ConnectError('invalid_state', 'unknown, expired or already used state');
+    async readCallback({ code, state, error }) {
+      const usable = state !== undefined && state.length <= MAX_STATE_LENGTH && (await repo.isConnectStateUsable(sha256(state), now()));
+      if (!usable) throw new ConnectError('invalid_state', 'unknown, expired or already used state');
       if (error) throw new ConnectError(error === 'access_denied' ? 'access_denied' : 'facebook_error', `dialog answered ${error}`);
       if (!code) throw new ConnectError('missing_code');
+      return { code, state };
+    },
+
+    async completeConnect(userId, { code, state }) {
+      // The state is consumed first, whoever presents it: it is single use in every case.
+      const owner = state.length <= MAX_STATE_LENGTH ? await repo.consumeConnectState(sha256(state), now()) : undefined;
+      if (!owner) throw connectExpired();
+      if (owner !== userId) {
+        // Another account's authorization URL completed in this browser (sent to this user, or opened for them):
+        // the pages belong to whoever approved the dialog here, never to the account that asked for the URL.
+        app.log.warn({ userId, stateOwner: owner }, 'facebook connect: a state asked for by another account was presented');
+        throw connectForeign();
+      }
       try {
         const short = await meta.graph.exchangeCode(code, meta.redirectUri);
         const long = await meta.graph.exchangeForLongLived(short.access_token);
@@ -248,11 +278,12 @@ function facebookServicePlugin(app: FastifyInstance) {
         );
         return { userId, accountName: me.name, pages: usable.length, maskedToken: maskToken(long.access_token) };
       } catch (thrown) {
-        if (thrown instanceof GraphApiError) {
-          app.log.warn({ kind: thrown.kind, graphCode: thrown.code, operation: thrown.operation }, 'Facebook connect failed at Graph');
-          throw new ConnectError('facebook_error', thrown.message);
+        if (!(thrown instanceof GraphApiError)) throw thrown;
+        app.log.warn({ kind: thrown.kind, graphCode: thrown.code, operation: thrown.operation }, 'Facebook connect failed at Graph');
+        if (thrown.kind === 'rate_limit' || thrown.kind === 'server' || thrown.kind === 'network') {
+          throw new AppError(503, 'UNAVAILABLE', 'Facebook did not complete the connection; please connect again in a moment');
         }
-        throw thrown;
+        throw new AppError(400, 'FACEBOOK_CONNECT_REFUSED', 'Facebook refused this authorization (its code is invalid or was already used): nothing was connected; connect again');
       }
     },
 
