@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { newAccount, registerAccount, signIn, uploadDocument } from '../support/accounts';
-import { connectSandbox } from '../support/facebook';
+import { chooseFileForPage, connectSandbox } from '../support/facebook';
 import { expect, test } from '../support/fixtures';
 
 async function chooseOption(page: Page, label: string, option: string): Promise<void> {
@@ -24,6 +24,8 @@ test.describe('Clients and orders (Meta sandbox)', () => {
     await row.getByRole('button', { name: 'Đăng ký trả lời tin nhắn' }).click();
     await page.getByRole('button', { name: 'Đồng ý' }).click();
     await expect(row.getByRole('button', { name: 'Hủy trả lời tin nhắn' })).toBeVisible();
+    // The bot knows the menu once it is chosen for the page.
+    await chooseFileForPage(page, 'Trà Sữa Hoàng Yến', 'menu.txt');
 
     // A customer orders on Messenger (the sandbox's test message).
     await chooseOption(page, 'Trang', 'Trà Sữa Hoàng Yến');

@@ -45,6 +45,15 @@ test.describe('dashboard header and menu', () => {
     await expect(sider).toHaveAttribute('data-collapsed', 'false');
   });
 
+  test('on a phone (390 px), a page of a menu group is not covered by the group flying out of the collapsed menu', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/user-dashboard/page-manager/');
+    await expect(page.getByTestId('side-menu')).toHaveAttribute('data-collapsed', 'true');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.ant-menu-submenu-popup:visible')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Kết nối Facebook' }).click({ trial: true });
+  });
+
   test('theme switch, scroll-to-top after 100 px and the profile dropdown', async ({ page }) => {
     await page.setViewportSize({ width: 1200, height: 500 });
     await page.goto('/user-dashboard/page-manager/');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { newAccount, registerAccount, signIn, topUp, uploadDocument, userIdOf } from '../support/accounts';
-import { connectSandbox } from '../support/facebook';
+import { chooseFileForPage, connectSandbox } from '../support/facebook';
 import { expect, test } from '../support/fixtures';
 
 async function subscribe(page: Page, pageName: string, action: 'bình luận' | 'tin nhắn') {
@@ -36,6 +36,8 @@ test.describe('The bot at work (Meta sandbox)', () => {
     await connectSandbox(page, 'Trần Văn Minh');
     await subscribe(page, 'Nông Sản Sạch Minh Phát', 'bình luận');
     await subscribe(page, 'Nông Sản Sạch Minh Phát', 'tin nhắn');
+    // The page's bot answers from the files chosen for it, and only those.
+    await chooseFileForPage(page, 'Nông Sản Sạch Minh Phát', 'bang-gia.txt');
 
     await sendTestEvent(page, 'Nông Sản Sạch Minh Phát', 'Bình luận', 'Trần Thị Mai', 'Rau cải ngọt giá bao nhiêu vậy shop?');
     await sendTestEvent(page, 'Nông Sản Sạch Minh Phát', 'Tin nhắn', 'Ngô Văn Phúc', 'Shop có giao hàng miễn phí không?');

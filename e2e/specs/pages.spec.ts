@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { login, newAccount, registerAccount, signIn, uploadDocument, userIdOf } from '../support/accounts';
+import { chooseFileForPage } from '../support/facebook';
 import { expect, test } from '../support/fixtures';
 import { API_URL } from '../support/ports';
 
@@ -88,11 +89,8 @@ test.describe('Facebook pages and the bot configuration (Meta sandbox)', () => {
     await page.locator('.ant-select-dropdown:visible').getByText('Bot bán hàng Cô Lan', { exact: true }).click();
     await expect(page.getByText('Đã lưu cài đặt của Tiệm Bánh Mì Cô Lan.')).toBeVisible();
 
-    // The page's bot answers from the uploaded menu.
-    await page.getByLabel('Tệp cho Tiệm Bánh Mì Cô Lan').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'thuc-don.txt' }).click();
-    await page.keyboard.press('Escape');
-    await expect(page.getByText('Đã lưu cài đặt của Tiệm Bánh Mì Cô Lan.').first()).toBeVisible();
+    // The page's bot answers from the uploaded menu once it is chosen for the page (and from its config alone before).
+    await chooseFileForPage(page, 'Tiệm Bánh Mì Cô Lan', 'thuc-don.txt');
 
     await row.getByRole('button', { name: 'Đăng ký trả lời bình luận' }).click();
     await expect(page.getByText(/Bạn có muốn đăng ký trả lời tự động bằng AI/)).toBeVisible();

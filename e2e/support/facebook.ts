@@ -15,3 +15,17 @@ export async function connectSandbox(page: Page, person: 'Nguyễn Thị Lan' | 
   await popupClosed;
   await expect(page.getByText('Kết nối thành công!')).toBeVisible();
 }
+
+/**
+ * Chooses a file for a page's bot on the page manager (its bot answers from the chosen files only): the notice
+ * "no document chosen" is there before and gone once the choice is saved.
+ */
+export async function chooseFileForPage(page: Page, pageName: string, fileName: string): Promise<void> {
+  const row = page.getByRole('row', { name: new RegExp(pageName) });
+  await expect(row.getByTestId('no-files-notice')).toHaveText('Chưa chọn tài liệu nào: bot chỉ trả lời theo cấu hình của trang.');
+  await page.getByLabel(`Tệp cho ${pageName}`).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: fileName }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText(`Đã lưu cài đặt của ${pageName}.`).first()).toBeVisible();
+  await expect(row.getByTestId('no-files-notice')).toHaveCount(0);
+}

@@ -5,6 +5,7 @@ import {
   FACEBOOK_CONNECT_MESSAGE_SOURCE,
   initI18n,
   type FacebookAccount,
+  type PageManager,
 } from '@pagemate/shared-contracts';
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { act } from 'react';
@@ -28,7 +29,7 @@ const SHOP_HOA: Page = { page_id: 'p1', page_name: 'Shop Hoa', page_access_token
 
 const DIALOG = `${API}/sandbox/dialog?state=s`;
 
-function fakeApi(pages: Page[] = [SHOP_HOA]) {
+function fakeApi(pages: Page[] = [SHOP_HOA], managers: PageManager[] = []) {
   const calls: Call[] = [];
   /** Tests hold `connect-url` (a slow API) or make it fail, and choose what `connect-complete` answers. */
   const control: { connectUrlAnswered: Promise<unknown>; connectUrlFails: boolean; completeRefusal: { status: number; code: string } | null } = {
@@ -59,6 +60,7 @@ function fakeApi(pages: Page[] = [SHOP_HOA]) {
       case 'api/v1/facebook/page/access-token-pages':
         return ok(config, accounts);
       case 'api/v1/facebook/page/get-manager':
+        return ok(config, managers);
       case 'api/v1/facebook/config/get':
       case 'api/v1/sandbox/activity':
         return ok(config, []);
@@ -240,5 +242,30 @@ describe('Page manager page', () => {
     apiClient.configure({ baseURL: `${API}/`, adapter: fakeApi(pages).adapter });
     mounted = await mountSignedIn(PageManagerPage, user);
     expect(tags()).toEqual(['Bot tạm dừng: hết số dư', 'Bot tạm dừng đến mai: chạm hạn mức ngày']);
+  });
+
+  it('says, under the files of a page with none chosen, that its bot answers from the page config only, in en and vi', async () => {
+    mounted.unmount();
+    const pages = [SHOP_HOA, { ...SHOP_HOA, page_id: 'p2', page_name: 'Shop Bánh' }];
+    const withFiles: PageManager = {
+      manager_id: 'm2', username: 'lan', page_id: 'p2', page_name: 'Shop Bánh', files: [{ collection_name: 'Tài liệu', file_name: 'bang-gia.txt' }], config_id: null, action: [], auto_reply: true,
+    };
+    const notices = () => [...document.querySelectorAll('[data-testid="no-files-notice"]')];
+    const rowOf = (element: Element) => element.closest('tr')?.textContent ?? '';
+    apiClient.configure({ baseURL: `${API}/`, adapter: fakeApi(pages, [withFiles]).adapter });
+    mounted = await mountSignedIn(PageManagerPage, user);
+    expect(notices().map((notice) => notice.textContent)).toEqual(["No documents chosen: the bot answers from the page's configuration only."]);
+    expect(rowOf(notices()[0] as Element)).toContain('Shop Hoa');
+    // The notice describes the page's file picker to a screen reader.
+    const picker = document.querySelector('[aria-label="Files for Shop Hoa"]');
+    expect(picker?.getAttribute('aria-describedby')).toBe(notices()[0]?.id);
+    expect(document.querySelector('[aria-label="Files for Shop Bánh"]')?.getAttribute('aria-describedby')).toBeNull();
+    mounted.unmount();
+
+    const i18n = await initI18n('vi', { 'page-manager': { vi: vi_, en } });
+    await i18n.changeLanguage('vi');
+    apiClient.configure({ baseURL: `${API}/`, adapter: fakeApi(pages, [withFiles]).adapter });
+    mounted = await mountSignedIn(PageManagerPage, user);
+    expect(notices().map((notice) => notice.textContent)).toEqual(['Chưa chọn tài liệu nào: bot chỉ trả lời theo cấu hình của trang.']);
   });
 });

@@ -27,7 +27,10 @@ export interface LlmRequest {
   maxOutputTokens: number;
   /** Aborting stops the answer (the user pressed stop or went away); the stream then ends without error. */
   signal: AbortSignal;
-  /** The passages the system prompt numbers; a remote model reads them there, the local engine answers from them. */
+  /**
+   * The passages the system prompt numbers (a page bot adds its shop profile's notes after them); a remote model
+   * reads them in the prompt, the local engine answers from them.
+   */
   context: RetrievedPassage[];
   /** What is asked for; remote models learn it from the system prompt, the local engine from here. */
   task: LlmTask;

@@ -76,6 +76,14 @@ describe('buildBotPrompt', () => {
     expect(system).not.toMatch(/<(shop_profile|persona|procedure|style_sample|passages)>/);
   });
 
+  it('a page without documents: its shop profile is all the bot knows', () => {
+    const { system } = buildBotPrompt(PERSONA, TURN, [], false);
+    expect(system).toContain('- This page has no documents: the shop profile is all you know about the shop.');
+    expect(system).not.toContain('No passage of the shop');
+    expect(system).toContain('Notes from the shop: Hotline 0901 234 567, web https://shopxinh.vn');
+    expect(system).not.toContain('<passages>');
+  });
+
   it('puts customer items as fenced user messages and the page’s replies as the assistant, ending with the new item', () => {
     const { messages } = buildBotPrompt(PERSONA, TURN, PASSAGES);
     expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);

@@ -1,11 +1,12 @@
 import { pageReplyFallback } from '../ai/page-reply.js';
 import { BOT_PROMPT_MARKERS, BOT_PROMPT_TAGS, instructionPartOf } from './bot-prompt.js';
+import { findLinks, INVISIBLE, scannable } from './links.js';
 
 export type GuardVerdict = { ok: true; text: string } | { ok: false; reason: 'empty' | 'foreign_link' | 'foreign_phone' | 'prompt_leak'; detail?: string };
 
 export interface GuardOptions {
   kind: 'comment' | 'message';
-  /** Is this link (as written) present in the page's documents or bot config? */
+  /** Does the page's documents or bot config hold this link (see `linkIn`)? */
   isKnownLink(link: string): Promise<boolean>;
   /** Is this phone number (digits only, normalised: leading +84 → 0) present in the page's documents or config? */
   isKnownPhone(digits: string): Promise<boolean>;
@@ -22,55 +23,6 @@ export const LEAK_RUN_CHARS = 60;
 /** "The shop received your question and will get back to you shortly", in the customer's language. */
 export function fallbackReply(lang: 'vi' | 'en', pageName: string, customerName: string): string {
   return pageReplyFallback(lang, pageName, customerName);
-}
-
-const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/gu;
-
-/** Text as a detector reads it: compatibility forms folded (full-width dots and digits), invisible characters gone. */
-function scannable(text: string): string {
-  return text.normalize('NFKC').replace(INVISIBLE, '');
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Links
-
-/** Top-level domains a bare domain is recognised by (a word after a dot is otherwise just a missing space). */
-const TLDS =
-  'com|net|org|info|biz|vn|io|co|me|ly|gl|ee|to|app|dev|shop|store|online|site|xyz|link|live|asia|top|club|tk|ml|ga|cf|gq|pw|cc|us|uk|ru|cn|tv|ai|gg|page|fb|id|sg|th|jp|kr|tw|hk|my|ph|la|kh|de|fr|eu|au|ca|in|be|so|sh|ws|gd|is|im|it|nz|edu|gov|mobi|pro|tech|space|website|fun|vip|icu|cyou|buzz|click|one|life|world|today|news|blog|email|cloud|host|sale|deals|win|bid|loan|work|party|stream|download|zip|mov';
-
-const SCHEME_URL = /\b(?:https?|hxxps?|ftp):\/\/[^\s<>"'`]+/giu;
-const WWW = /\bwww\d?\.[^\s<>"'`]+/giu;
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/giu;
-const BARE_DOMAIN = new RegExp(
-  `(?<![\\p{L}\\p{N}@./_-])(?:[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?\\.)+(${TLDS})(?![\\p{L}\\p{N}-])(?:[/?#][^\\s<>"'\`]*)?`,
-  'giu',
-);
-/** "lua-dao[.]vn", "lua-dao (dot) vn", "lua-dao chấm vn": dots written so a filter would miss them. */
-const OBFUSCATED_DOT = new RegExp(`\\s*[[({]\\s*(?:\\.|dot|chấm)\\s*[\\])}]\\s*|\\s+(?:dot|chấm)\\s+(?=(?:${TLDS})\\b)`, 'giu');
-
-const TRAILING = /[.,;:!?…)\]}'"»”’]+$/u;
-
-/**
- * Links in `text`: http(s) URLs, www.*, e-mail addresses, and bare domains (shopxinh.vn, bit.ly/abc, t.me/…,
- * zalo.me/…), also when their dots are disguised; trailing punctuation dropped, each once, in order of appearance.
- */
-export function findLinks(text: string): string[] {
-  let rest = scannable(text).replace(OBFUSCATED_DOT, '.');
-  const found: { at: number; link: string }[] = [];
-  for (const pattern of [SCHEME_URL, WWW, EMAIL, BARE_DOMAIN]) {
-    rest = rest.replace(pattern, (match: string, ...args: unknown[]) => {
-      const at = args.find((arg) => typeof arg === 'number') as number;
-      if (pattern === BARE_DOMAIN) {
-        // "Giá 150k.Shop mở cửa": a capitalised word after a dot is a missing space, not a domain.
-        const tld = typeof args[0] === 'string' ? args[0] : '';
-        if (tld !== tld.toLowerCase() && tld !== tld.toUpperCase()) return match;
-      }
-      const link = match.replace(TRAILING, '');
-      if (link.length > 0) found.push({ at, link });
-      return ' '.repeat(match.length);
-    });
-  }
-  return [...new Set(found.sort((a, b) => a.at - b.at).map((entry) => entry.link))];
 }
 
 // ---------------------------------------------------------------------------------------------------------------

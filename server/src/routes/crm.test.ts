@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, tokenTransactions } from '../db/schema/index.js';
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { insertDocument } from '../test/chat.js';
-import { api, connectThroughSandbox, type SignedIn, signedInUser } from '../test/facebook.js';
+import { api, chooseDocuments, connectThroughSandbox, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 
 const BAKERY = '109000000000011';
@@ -43,6 +43,7 @@ describe.each(testDatabases)('clients and orders (%s)', (kind) => {
       expect(response.statusCode).toBe(200);
     }
     await insertDocument(t, lan.userId, 'thuc-don.txt', ['Thực đơn: Bánh mì thịt nướng giá 25.000đ một ổ. Bánh mì chả cá giá 20.000đ.', 'Trà đào cam sả: 30k. Giao hàng miễn phí trong 3 km.']);
+    await chooseDocuments(t, lan, [BAKERY], [{ collection_name: 'Tài liệu', file_name: 'thuc-don.txt' }]);
   });
   afterAll(() => t?.close());
 

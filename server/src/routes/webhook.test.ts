@@ -5,7 +5,7 @@ import { facebookPages, inboxItems, jobs, tokenTransactions } from '../db/schema
 import { JOB_PRIORITY } from '../jobs/index.js';
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { insertDocument } from '../test/chat.js';
-import { api, connectThroughSandbox, type SignedIn, signedInUser } from '../test/facebook.js';
+import { api, chooseDocuments, connectThroughSandbox, type SignedIn, signedInUser } from '../test/facebook.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fake-openai.js';
 import { loadConfig } from '../config.js';
 import { buildTestApp, injectingFetch, type TestApp, testDatabases } from '../test/helper.js';
@@ -129,6 +129,7 @@ describe.each(testDatabases)('webhook receiver and the bot (%s)', (kind) => {
       'Bánh mì thịt nướng giá 25.000đ một ổ. Bánh mì chả cá giá 20.000đ.',
       'Đặt hàng qua số 0912 345 678 hoặc trang https://banhmicolan.vn/dat-hang. Giao hàng miễn phí trong bán kính 3 km.',
     ]);
+    await chooseDocuments(t, lan, [BAKERY], [{ collection_name: 'Tài liệu', file_name: 'bang-gia.txt' }]);
   });
   afterAll(() => t?.close());
 
@@ -437,6 +438,7 @@ describe.each(testDatabases)('the bot survives crashes and hostile words (%s)', 
     const subscribed = await api(t, lan, 'POST', '/api/v1/facebook/subscribed', { user_id: lan.userId, page_id: BAKERY, page_access_token: 'x', type: 'comments', action: 'subscribe' });
     expect(subscribed.statusCode).toBe(200);
     await insertDocument(t, lan.userId, 'bang-gia.txt', ['Bánh mì thịt nướng giá 25.000đ. Đặt qua số 0912 345 678 hoặc https://banhmicolan.vn.']);
+    await chooseDocuments(t, lan, [BAKERY], [{ collection_name: 'Tài liệu', file_name: 'bang-gia.txt' }]);
   });
   afterAll(async () => {
     await t?.close();

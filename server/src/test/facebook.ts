@@ -89,3 +89,9 @@ export async function connectThroughSandbox(
 }
 
 export const CONNECT_SOURCE = FACEBOOK_CONNECT_MESSAGE_SOURCE;
+
+/** Chooses the documents (collection and file name) a page's bot answers from, as the page manager does. */
+export async function chooseDocuments(t: TestApp, user: SignedIn, pageIds: string[], files: { collection_name: string; file_name: string }[]) {
+  const response = await api(t, user, 'POST', '/api/v1/facebook/save-collection-page', { user_id: user.userId, list_page_ids: pageIds, list_collections: files });
+  expect(response.statusCode, response.body).toBe(200);
+}

@@ -12,11 +12,13 @@ interface SideMenuProps {
   mode?: MenuProps['mode'];
   /** How fly-out groups open: the nav style's click or hover. */
   trigger?: MenuProps['triggerSubMenuAction'];
+  /** The sider starts collapsed (phones, tablets): no group is opened, as it would fly out over the page. */
+  collapsed?: boolean;
   testId?: string;
 }
 
 /** A menu of a layout: derived from the route table, current path highlighted, its group open. */
-export function SideMenu({ menu, theme, mode = 'inline', trigger = 'hover', testId = `side-menu-${menu}` }: SideMenuProps) {
+export function SideMenu({ menu, theme, mode = 'inline', trigger = 'hover', collapsed = false, testId = `side-menu-${menu}` }: SideMenuProps) {
   const { t } = useTranslation('common');
   const user = useAppSelector(selectSessionUser);
   const { pathname } = useLocation();
@@ -31,7 +33,7 @@ export function SideMenu({ menu, theme, mode = 'inline', trigger = 'hover', test
       items={items}
       selectedKeys={[current]}
       triggerSubMenuAction={trigger}
-      defaultOpenKeys={mode === 'inline' && openGroup ? [String(openGroup)] : []}
+      defaultOpenKeys={mode === 'inline' && openGroup && !collapsed ? [String(openGroup)] : []}
       aria-label={t('menu.sections.main')}
       data-testid={testId}
       style={mode === 'horizontal' ? { flex: 1, minWidth: 0, borderBottom: 'none' } : { borderInlineEnd: 'none' }}

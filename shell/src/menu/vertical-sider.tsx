@@ -91,6 +91,7 @@ export function VerticalSider({ menu, collapsed, onCollapse, sticky }: VerticalS
                 theme={surface.dark ? 'dark' : 'light'}
                 mode={settings.navStyle === 'menu-click' ? 'inline' : 'vertical'}
                 trigger={trigger}
+                collapsed={shownCollapsed}
               />
             </nav>
           </Layout.Sider>

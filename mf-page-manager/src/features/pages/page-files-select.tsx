@@ -1,6 +1,6 @@
 import type { CollectionFile, FileRef } from '@pagemate/shared-contracts';
-import { Select } from 'antd';
-import { useMemo } from 'react';
+import { Flex, Select, Typography } from 'antd';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileKey, fileOptions, fileRefOf } from './page-rows';
 
@@ -13,23 +13,36 @@ interface PageFilesSelectProps {
   onChange: (files: FileRef[]) => void;
 }
 
-/** The files (grouped by collection) the bot of one page answers from. Each change is saved at once. */
+/**
+ * The files (grouped by collection) the bot of one page answers from — those alone. Each change is saved at once.
+ * With none chosen, a notice says the bot answers from the page's config only.
+ */
 export function PageFilesSelect({ collection, value, disabled, label, onChange }: PageFilesSelectProps) {
   const { t } = useTranslation('page-manager');
+  const noticeId = useId();
   const options = useMemo(() => fileOptions(collection, value), [collection, value]);
+  const none = value.length === 0;
   return (
-    <Select
-      mode="multiple"
-      aria-label={label}
-      allowClear
-      maxTagCount="responsive"
-      style={{ minWidth: 200, width: '100%' }}
-      placeholder={t('pages.filesPlaceholder')}
-      notFoundContent={t('pages.noFiles')}
-      disabled={disabled}
-      value={value.map(fileKey)}
-      options={options}
-      onChange={(keys: string[]) => onChange(keys.map(fileRefOf).filter((file): file is FileRef => file !== null))}
-    />
+    <Flex vertical gap={4}>
+      <Select
+        mode="multiple"
+        aria-label={label}
+        aria-describedby={none ? noticeId : undefined}
+        allowClear
+        maxTagCount="responsive"
+        style={{ minWidth: 200, width: '100%' }}
+        placeholder={t('pages.filesPlaceholder')}
+        notFoundContent={t('pages.noFiles')}
+        disabled={disabled}
+        value={value.map(fileKey)}
+        options={options}
+        onChange={(keys: string[]) => onChange(keys.map(fileRefOf).filter((file): file is FileRef => file !== null))}
+      />
+      {none ? (
+        <Typography.Text id={noticeId} type="secondary" style={{ fontSize: 12 }} data-testid="no-files-notice">
+          {t('pages.noFilesChosen')}
+        </Typography.Text>
+      ) : null}
+    </Flex>
   );
 }

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LlmProviderError, type RetrievedPassage } from '../../../ai/provider.js';
 import { isVietnamese } from '../../../ai/terms.js';
-import { buildBotPrompt, type BotPersona, type BotTurn } from '../../../bot/bot-prompt.js';
+import { buildBotPrompt, profilePassages, type BotPersona, type BotTurn } from '../../../bot/bot-prompt.js';
 import { captureOrder, orderConfirmation, pricedProducts } from '../../../bot/order-capture.js';
+import { linkIn, linkTarget } from '../../../bot/links.js';
 import { fallbackReply, guardReply } from '../../../bot/reply-guard.js';
 import { documentChunks, documentFiles, ledgerEntries } from '../../../db/schema/index.js';
 import { AppError } from '../../../errors/app-error.js';
@@ -17,9 +18,18 @@ import { BOT_REPLY_QUEUE, MESSENGER_WINDOW_MS } from './inbox-service.js';
 import type { InboxItemRow, InboxThreadRow } from './inbox-repository.js';
 
 const PASSAGES_PER_REPLY = 4;
+/** Chunks holding a link's host read to find the link itself (its path) in the page's documents. */
+const LINK_CANDIDATE_CHUNKS = 200;
 /** Earlier items of the thread the model sees. */
 const HISTORY_ITEMS = 12;
 const DAY_MS = 24 * 3600 * 1000;
+
+/** Every text of a persona (config, identity, procedure, page name), as a list. */
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(textsOf);
+}
 
 /** Why a send did not happen, in the terms the job acts on. */
 type SendOutcome = { sent: true; externalId: string } | { sent: false; retry: boolean; reason: ReplyReason };
@@ -52,9 +62,9 @@ function botReplierPlugin(app: FastifyInstance) {
     };
   }
 
-  /** The page's chosen documents (ready ones); none chosen → every ready document of the user. */
-  async function pageFileIds(userId: string, files: readonly { collection_name: string; file_name: string }[]): Promise<string[] | undefined> {
-    if (files.length === 0) return undefined;
+  /** The page's chosen documents (the ready ones): what its bot answers from. None chosen → none. */
+  async function pageFileIds(userId: string, files: readonly { collection_name: string; file_name: string }[]): Promise<string[]> {
+    if (files.length === 0) return [];
     const rows = await app.db.orm
       .select({ id: documentFiles.id, collectionName: documentFiles.collectionName, fileName: documentFiles.fileName })
       .from(documentFiles)
@@ -63,21 +73,40 @@ function botReplierPlugin(app: FastifyInstance) {
     return rows.filter((row) => wanted.has(JSON.stringify([row.collectionName, row.fileName]))).map((row) => row.id);
   }
 
-  /** Does any passage of these documents (or the bot's own texts) contain `needle`? */
-  async function inDocuments(userId: string, fileIds: string[] | undefined, personaText: string, test: 'link' | 'phone', needle: string): Promise<boolean> {
-    if (test === 'link' ? personaText.toLowerCase().includes(needle.toLowerCase()) : personaText.replace(/\D/g, '').includes(needle)) return true;
-    if (fileIds?.length === 0) return false;
-    const scope = fileIds ? inArray(documentChunks.fileId, fileIds) : eq(documentChunks.userId, userId);
+  /** Passages of the page's documents for `query`; none when the page has no document. */
+  function searchPage(userId: string, fileIds: string[], query: string, limit: number): Promise<RetrievedPassage[]> {
+    return fileIds.length === 0 ? Promise.resolve([]) : app.retrieval.search(userId, query, { fileIds, limit });
+  }
+
+  /** Chunks of the page's documents holding `needle` (a lower-case host or e-mail, or digits of a phone number). */
+  function chunksWith(userId: string, fileIds: string[], needle: string, test: 'link' | 'phone', limit: number) {
     const variants = test === 'phone' && needle.startsWith('0') ? [needle, `84${needle.slice(1)}`] : [needle];
     const match =
       test === 'link'
-        ? sql`position(${needle.toLowerCase()} in lower(${documentChunks.text})) > 0`
+        ? sql`position(${needle} in lower(${documentChunks.text})) > 0`
         : sql`(${sql.join(
             variants.map((digits) => sql`position(${digits} in regexp_replace(${documentChunks.text}, '[^0-9]', '', 'g')) > 0`),
             sql` or `,
           )})`;
-    const [row] = await app.db.orm.select({ one: sql<number>`1` }).from(documentChunks).where(and(eq(documentChunks.userId, userId), scope, match)).limit(1);
-    return row !== undefined;
+    return app.db.orm
+      .select({ text: documentChunks.text })
+      .from(documentChunks)
+      .where(and(eq(documentChunks.userId, userId), inArray(documentChunks.fileId, fileIds), match))
+      .limit(limit);
+  }
+
+  /** Does the bot config or a passage of the page's documents hold this link (same host, same path)? */
+  async function knownLink(userId: string, fileIds: string[], personaText: string, link: string): Promise<boolean> {
+    if (linkIn(link, personaText)) return true;
+    const target = linkTarget(link);
+    if (!target || fileIds.length === 0) return false;
+    return (await chunksWith(userId, fileIds, target, 'link', LINK_CANDIDATE_CHUNKS)).some((chunk) => linkIn(link, chunk.text));
+  }
+
+  /** Does the bot config or a passage of the page's documents hold this phone number (digits, normalised)? */
+  async function knownPhone(userId: string, fileIds: string[], personaText: string, digits: string): Promise<boolean> {
+    if (personaText.replace(/\D/g, '').includes(digits)) return true;
+    return fileIds.length > 0 && (await chunksWith(userId, fileIds, digits, 'phone', 1)).length > 0;
   }
 
   /** Was this hold released without being settled? (Settling also writes a release, next to its charge.) */
@@ -106,11 +135,11 @@ function botReplierPlugin(app: FastifyInstance) {
     };
     let passages: RetrievedPassage[] = [];
     try {
-      passages = fileIds?.length === 0 ? [] : await app.retrieval.search(item.userId, item.text, { ...(fileIds ? { fileIds } : {}), limit: PASSAGES_PER_REPLY });
+      passages = await searchPage(item.userId, fileIds, item.text, PASSAGES_PER_REPLY);
     } catch (error) {
       app.log.warn({ err: error }, 'bot: retrieval failed; answering without documents');
     }
-    const { system, messages } = buildBotPrompt(persona, turn, passages);
+    const { system, messages } = buildBotPrompt(persona, turn, passages, fileIds.length > 0);
 
     let reservationId = answer.reservationId;
     if (reservationId && (await holdReturned(reservationId))) {
@@ -147,7 +176,7 @@ function botReplierPlugin(app: FastifyInstance) {
         temperature: 0.5,
         maxOutputTokens,
         signal: context.signal,
-        context: passages,
+        context: [...passages, ...profilePassages(persona)],
         task: { mode: 'page_reply', reply: { kind: turn.kind, customerName: thread.customerName, pageName: persona.pageName, botName: persona.identity?.name ?? null } },
       });
       for await (const piece of stream.deltas) produced += piece;
@@ -166,12 +195,12 @@ function botReplierPlugin(app: FastifyInstance) {
     }
     if (context.signal.aborted) throw new Error('bot: the job was cut off while the model answered');
 
-    const personaText = JSON.stringify(persona);
+    const personaText = textsOf(persona).join('\n');
     const verdict = await guardReply(produced, {
       kind: turn.kind,
       systemPrompt: system,
-      isKnownLink: (link) => inDocuments(item.userId, fileIds, personaText, 'link', link),
-      isKnownPhone: (digits) => inDocuments(item.userId, fileIds, personaText, 'phone', digits),
+      isKnownLink: (link) => knownLink(item.userId, fileIds, personaText, link),
+      isKnownPhone: (digits) => knownPhone(item.userId, fileIds, personaText, digits),
     });
     if (!verdict.ok) app.log.warn({ itemId: item.id, reason: verdict.reason, detail: verdict.detail }, 'bot: the answer failed its checks; sending the safe reply');
     const text = verdict.ok ? verdict.text : fallbackReply(lang, persona.pageName, thread.customerName);
@@ -191,10 +220,10 @@ function botReplierPlugin(app: FastifyInstance) {
   async function orderFrom(item: InboxItemRow, thread: InboxThreadRow): Promise<string | undefined> {
     const [manager] = await app.facebookRepository.listManagers(item.userId, [item.pageId]);
     const fileIds = await pageFileIds(item.userId, manager?.files ?? []);
-    if (fileIds?.length === 0) return undefined;
+    if (fileIds.length === 0) return undefined;
     let passages: RetrievedPassage[];
     try {
-      passages = await app.retrieval.search(item.userId, item.text, { ...(fileIds ? { fileIds } : {}), limit: 8 });
+      passages = await searchPage(item.userId, fileIds, item.text, 8);
     } catch (error) {
       app.log.warn({ err: error }, 'bot: retrieval for an order failed');
       return undefined;
