@@ -1,16 +1,9 @@
 import { CheckCircleFilled, CloseCircleFilled, InboxOutlined } from '@ant-design/icons';
-import {
-  ALLOWED_UPLOAD_EXTENSIONS,
-  api,
-  UPLOAD_LIMITS,
-  useAppDispatch,
-  type CollectionFile,
-} from '@pagemate/shared-contracts';
+import { ALLOWED_UPLOAD_EXTENSIONS, api, apiErrorCode, type CollectionFile, UPLOAD_LIMITS, useAppDispatch } from '@pagemate/shared-contracts';
 import { App, AutoComplete, Flex, Progress, Radio, Typography, theme } from 'antd';
 import type { TFunction } from 'i18next';
 import { useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorCode } from '../../shared/api-error-text';
 import { formatFileSize } from '../../shared/format';
 import { documentsApi, uploadDocument } from './documents-api';
 import { UPLOAD_LANGUAGES, uploadRefusal, type UploadLanguage, type UploadRefusal } from './upload-rules';

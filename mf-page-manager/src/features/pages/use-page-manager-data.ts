@@ -1,6 +1,5 @@
-import { useAppSelector } from '@pagemate/shared-contracts';
+import { useAppSelector, useUserId } from '@pagemate/shared-contracts';
 import { useMemo } from 'react';
-import { useUserId } from '../../shared/use-user-id';
 import { useGetConfigQuery } from '../config/config-api';
 import { managerPageData, pageRows } from './page-rows';
 import { useAccessTokenPagesQuery, useGetCollectionQuery, useGetManagerQuery } from './pages-api';
