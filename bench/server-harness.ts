@@ -57,6 +57,11 @@ export async function createDatabase(adminUrl: string, prefix: string): Promise<
 export function serverEnv(port: number, database: { url: string } | { pgliteDir: string }, extra: Record<string, string> = {}): Record<string, string> {
   return {
     NODE_ENV: 'production',
+    // Production mode on the built-in stand-ins (demo pages, sandbox payments, codes read from the log), said
+    // out loud as production requires.
+    META_SANDBOX: 'true',
+    PAYMENTS_SANDBOX: 'true',
+    EMAIL_CODES_IN_LOG: 'true',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_API_URL: `http://127.0.0.1:${port}`,
