@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { type FetchLike, GraphApiError, GraphClient } from '../meta/graph-client.js';
-import { connectThroughSandbox, api, type SignedIn, signedInUser } from '../test/facebook.js';
+import { connectThroughSandbox, api, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, injectingFetch, type TestApp, testDatabases } from '../test/helper.js';
 
-const PAGE = '109000000000021';
+/** Minh's first demo page; each user's copy of it has an id of its own. */
+const MINH_PAGE = '109000000000021';
 
 /** What the webhook receiver got: the exact bytes and the signature header. */
 const received: { body: string; signature: string }[] = [];
@@ -32,12 +33,15 @@ describe.each(testDatabases)('Meta sandbox (%s)', (kind) => {
   let user: SignedIn;
   let graph: GraphClient;
   let pageToken: string;
+  /** The user's copy of Minh's first page. */
+  let PAGE: string;
 
   beforeAll(async () => {
     t = await buildTestApp(kind, { fetch: webhookCatcher(() => (t as TestApp | undefined)?.app, 'capture') });
     withoutWebhook = await buildTestApp(kind, { fetch: webhookCatcher(() => (withoutWebhook as TestApp | undefined)?.app, 'unreachable') });
     user = await signedInUser(t);
     await connectThroughSandbox(t, user, { account: '100090000000002' });
+    PAGE = sandboxPageId(t, user, MINH_PAGE);
     graph = t.app.meta.graph;
     pageToken = await t.app.facebook.pageToken(user.userId, PAGE);
   });
@@ -90,7 +94,7 @@ describe.each(testDatabases)('Meta sandbox (%s)', (kind) => {
 
   it('answers a forged token with 190 and a token of another page with a permission error', async () => {
     await expect(graph.me('EAASforged.token')).rejects.toMatchObject({ kind: 'token', code: 190 });
-    const otherPage = '109000000000011';
+    const otherPage = sandboxPageId(t, user, '109000000000011');
     await expect(graph.subscribedFields(otherPage, pageToken)).rejects.toMatchObject({ kind: 'permission', code: 200 });
     const userToken = t.app.meta.tokens.decrypt((await t.app.facebookRepository.listAccounts(user.userId))[0]?.userTokenEncrypted ?? '');
     await expect(graph.subscribedFields(PAGE, userToken)).rejects.toMatchObject({ kind: 'permission', code: 210 });
@@ -131,7 +135,7 @@ describe.each(testDatabases)('Meta sandbox (%s)', (kind) => {
   it('test-event: with the webhook receiver unreachable it reports delivered:false', async () => {
     const other = await signedInUser(withoutWebhook);
     await connectThroughSandbox(withoutWebhook, other, { account: '100090000000002' });
-    const response = await api(withoutWebhook, other, 'POST', '/api/v1/sandbox/test-event', { user_id: other.userId, page_id: PAGE, kind: 'message', text: 'Alo' });
+    const response = await api(withoutWebhook, other, 'POST', '/api/v1/sandbox/test-event', { user_id: other.userId, page_id: sandboxPageId(withoutWebhook, other, MINH_PAGE), kind: 'message', text: 'Alo' });
     expect((response.json() as { data: unknown }).data).toMatchObject({ delivered: false, status: 0 });
   });
 
