@@ -55,7 +55,7 @@ export async function moveSharedSandboxPages(app: FastifyInstance): Promise<numb
       await tx
         .update(scheduledPosts)
         .set({
-          pageIds: sql`(select jsonb_agg(case when id = ${page.pageId} then ${ownId} else id end) from jsonb_array_elements_text(${scheduledPosts.pageIds}) as id)`,
+          pageIds: sql`(select jsonb_agg(case when listed.value = ${page.pageId} then ${ownId} else listed.value end) from jsonb_array_elements_text(${scheduledPosts.pageIds}) as listed(value))`,
         })
         .where(and(eq(scheduledPosts.userId, page.userId), sql`${scheduledPosts.pageIds} ? ${page.pageId}`));
       const fields = page.subscribed.flatMap((action) => GRAPH_FIELDS_OF[action]);
