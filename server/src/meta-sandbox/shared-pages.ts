@@ -15,6 +15,9 @@ import {
 import { GRAPH_FIELDS_OF } from '../plugins/app/facebook/facebook-service.js';
 import { DEMO_ACCOUNTS } from './demo-data.js';
 
+/** What keeps a page id per user, besides the page row, the scheduled posts' lists and the ledger. */
+const PAGE_TABLES = [pageManagers, inboxThreads, inboxItems, clients, orders, postRuns] as const;
+
 /** The ids the demo pages had when every user's sandbox shared them. */
 const SHARED_PAGE_IDS = DEMO_ACCOUNTS.flatMap((account) => account.pages.map((page) => page.id));
 
@@ -46,12 +49,9 @@ export async function moveSharedSandboxPages(app: FastifyInstance): Promise<numb
         .where(and(eq(facebookPages.userId, page.userId), eq(facebookPages.pageId, page.pageId)))
         .returning({ id: facebookPages.id });
       if (updated.length === 0) return false;
-      await tx.update(pageManagers).set({ pageId: ownId }).where(and(eq(pageManagers.userId, page.userId), eq(pageManagers.pageId, page.pageId)));
-      await tx.update(inboxThreads).set({ pageId: ownId }).where(and(eq(inboxThreads.userId, page.userId), eq(inboxThreads.pageId, page.pageId)));
-      await tx.update(inboxItems).set({ pageId: ownId }).where(and(eq(inboxItems.userId, page.userId), eq(inboxItems.pageId, page.pageId)));
-      await tx.update(clients).set({ pageId: ownId }).where(and(eq(clients.userId, page.userId), eq(clients.pageId, page.pageId)));
-      await tx.update(orders).set({ pageId: ownId }).where(and(eq(orders.userId, page.userId), eq(orders.pageId, page.pageId)));
-      await tx.update(postRuns).set({ pageId: ownId }).where(and(eq(postRuns.userId, page.userId), eq(postRuns.pageId, page.pageId)));
+      for (const table of PAGE_TABLES) {
+        await tx.update(table).set({ pageId: ownId }).where(and(eq(table.userId, page.userId), eq(table.pageId, page.pageId)));
+      }
       await tx
         .update(scheduledPosts)
         .set({

@@ -13,8 +13,8 @@ import { expectLedgerConsistent } from '../test/ledger.js';
 
 /** Lan's demo pages (demo account 100090000000001); each user connects copies of their own (`pagesOf`). */
 const DEMO = { bakery: '109000000000011', fashion: '109000000000012', coffee: '109000000000013' };
-/** The current suite's Lan's copies, set once she connected. */
-let [BAKERY, FASHION, COFFEE] = ['', '', ''];
+/** The current suite's Lan's copy of the bakery, set once she connected. */
+let BAKERY = '';
 
 const pagesOf = (t: TestApp, user: SignedIn) => ({
   bakery: sandboxPageId(t, user, DEMO.bakery),
@@ -129,7 +129,7 @@ describe.each(testDatabases)('webhook receiver and the bot (%s)', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind, { env: { FACEBOOK_WEBHOOK_VERIFY_TOKEN: 'verify-me-please' } });
     lan = await connectedUser(100_000);
-    ({ bakery: BAKERY, fashion: FASHION, coffee: COFFEE } = pagesOf(t, lan));
+    BAKERY = pagesOf(t, lan).bakery;
     await subscribe(lan, BAKERY, 'comments');
     await subscribe(lan, BAKERY, 'messages');
     await insertDocument(t, lan.userId, 'bang-gia.txt', [
@@ -485,7 +485,7 @@ describe.each(testDatabases)('the bot survives crashes and hostile words (%s)', 
     expect(t.app.config.publicApiUrl).toBe(publicApiUrl);
     lan = await signedInUser(t);
     await connectThroughSandbox(t, lan);
-    ({ bakery: BAKERY, fashion: FASHION, coffee: COFFEE } = pagesOf(t, lan));
+    BAKERY = pagesOf(t, lan).bakery;
     await t.app.ledger.credit(lan.userId, 100_000, `crash-credit-${process.pid}`, 'deposit');
     const subscribed = await api(t, lan, 'POST', '/api/v1/facebook/subscribed', { user_id: lan.userId, page_id: BAKERY, page_access_token: 'x', type: 'comments', action: 'subscribe' });
     expect(subscribed.statusCode).toBe(200);
