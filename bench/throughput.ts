@@ -14,7 +14,6 @@
 import { join } from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import {
-  BAKERY_PAGE,
   createDatabase,
   freshDir,
   LOCAL_POSTGRES,
@@ -95,7 +94,7 @@ async function runOn(kind: 'pglite' | 'postgres', adminUrl?: string): Promise<vo
             setupRequest: (request) => {
               serial += 1;
               const psid = `7${String(serial % 100).padStart(15, '0')}`;
-              const { body, signature } = signedMessage(shop.appSecret, BAKERY_PAGE, psid, `m_bench_${process.pid}_${serial}`, 'Bánh mì thịt nướng giá bao nhiêu?');
+              const { body, signature } = signedMessage(shop.appSecret, shop.pageId, psid, `m_bench_${process.pid}_${serial}`, 'Bánh mì thịt nướng giá bao nhiêu?');
               return { ...request, body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature } };
             },
           },

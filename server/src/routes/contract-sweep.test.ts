@@ -8,7 +8,7 @@ import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { bearer, claimsOf, login, registerAccount } from '../test/accounts.js';
 import { insertDocument } from '../test/chat.js';
 import { baselineOf, multipartBody, type SweepCase, sweepCases, unwrap } from '../test/contract-sweep.js';
-import { api, connectThroughSandbox, type SignedIn, signedInUser } from '../test/facebook.js';
+import { api, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 
 /**
@@ -212,7 +212,8 @@ describe.each(testDatabases)('contract sweep (%s)', (kind) => {
      * (an update naming B's config with A's identity and procedure must still be refused for the config).
      */
     const own: Partial<Record<ResourceKind, string>> = {};
-    const PAGE = '109000000000011';
+    /** B's copy of the demo bakery (set once B connected). */
+    let PAGE = '';
 
     const data = <T>(response: LightMyRequestResponse): T => {
       expect(response.statusCode, response.body).toBe(200);
@@ -223,6 +224,7 @@ describe.each(testDatabases)('contract sweep (%s)', (kind) => {
       other = await signedInUser(t);
       otherPartner = await signedInPartner();
       await connectThroughSandbox(t, other);
+      PAGE = sandboxPageId(t, other, '109000000000011');
       await t.app.ledger.credit(other.userId, 100_000, `sweep-credit-${process.pid}-${kind}`, 'deposit');
       ids.page = PAGE;
       ids.shop = other.userId;
