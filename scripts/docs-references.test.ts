@@ -27,7 +27,7 @@ const OUTSIDE_REFERENCES: readonly { name: string; pattern: RegExp }[] = [
 export function sectionReferences(text: string): { file: string; sections: number[] }[] {
   const found: { file: string; sections: number[] }[] = [];
   for (const match of text.matchAll(/docs\/([\w-]+\.md)((?:\s*(?:,|–|-|and)?\s*\u00a7\d+)+)/g)) {
-    const sections = [...match[2]!.matchAll(/\u00a7(\d+)/g)].map((section) => Number(section[1]));
+    const sections = [...(match[2] ?? '').matchAll(/\u00a7(\d+)/g)].map((section) => Number(section[1]));
     found.push({ file: `docs/${match[1]}`, sections });
   }
   return found;
@@ -107,13 +107,13 @@ describe('the repository explains itself', () => {
   it('names only existing paths in the newcomer\u2019s map and links only existing files from docs/', () => {
     const missing: string[] = [];
     const map = readFileSync(join(ROOT, 'docs/README.md'), 'utf8');
-    for (const [, path] of map.matchAll(/`((?:shared-contracts|shell|mf-[a-z-]+|server|e2e|bench|scripts)\/[\w./-]+)`/g)) {
-      if (!existsSync(join(ROOT, path!))) missing.push(`docs/README.md: ${path}`);
+    for (const [, path = ''] of map.matchAll(/`((?:shared-contracts|shell|mf-[a-z-]+|server|e2e|bench|scripts)\/[\w./-]+)`/g)) {
+      if (!existsSync(join(ROOT, path))) missing.push(`docs/README.md: ${path}`);
     }
     for (const { path, text } of files.filter((file) => file.path.startsWith('docs/') && file.path.endsWith('.md'))) {
-      for (const [, link] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
-        if (/^[a-z]+:/i.test(link!)) continue;
-        if (!existsSync(join(ROOT, dirname(path), link!))) missing.push(`${path}: link ${link}`);
+      for (const [, link = ''] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/i.test(link)) continue;
+        if (!existsSync(join(ROOT, dirname(path), link))) missing.push(`${path}: link ${link}`);
       }
     }
     expect(missing).toEqual([]);

@@ -73,7 +73,7 @@ export interface BuildAppOptions {
   graphBackoffMs?: number;
 }
 
-/** The whole API, ready to `listen()` or `inject()`: external plugins → app plugins → routes (STYLE.md 8). */
+/** The whole API, ready to `listen()` or `inject()`: external plugins → app plugins → routes (docs/architecture.md §4). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database, logDestination, extraRoutes = [] } = options;
   const app = Fastify({

@@ -1,7 +1,7 @@
 import { usedExportsOf } from './used-exports.js';
 
 /**
- * Module Federation shared singletons (DESIGN.md §2): one React, one router, one store, one antd theme,
+ * Module Federation shared singletons (docs/architecture.md §2): one React, one router, one store, one antd theme,
  * one i18n instance and one API client for the whole app. Every rsbuild config (shell and remotes) uses
  * this list, so they cannot disagree.
  *

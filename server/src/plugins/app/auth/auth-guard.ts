@@ -86,7 +86,7 @@ function authGuard(app: FastifyInstance) {
     if (auth === 'refresh-cookie') return assertSameSite(request, allowedOrigins);
     const user = await authenticate(request);
     request.authenticatedUser = user;
-    // Spec §6: role user gets the user side, every other role the partner side.
+    // docs/product.md §6: role user gets the user side, every other role the partner side.
     if (auth === 'partner' && user.role === 'user') {
       throw new AppError(403, 'PARTNER_ONLY', 'This is for partner accounts');
     }
