@@ -6,7 +6,7 @@ import { usedExportsOf } from './used-exports.js';
  * this list, so they cannot disagree.
  *
  * `@ant-design/icons` is deliberately not shared: an icon holds no state the app relies on, and a shared
- * package is loaded whole — all ~800 icons, 180 KB gzip on every page — where each bundle now carries
+ * package is loaded whole — all ~800 icons, 180 KB gzip on every page — where each bundle carries
  * only the icons it draws (antd's own come inside antd).
  */
 export const MF_SHARED_SINGLETONS = [

@@ -83,7 +83,7 @@ export const pagesApi = api.injectEndpoints({
           const { data } = await queryFulfilled;
           dispatch(listReplaced({ list: 'listFile', items: data }));
         } catch {
-          // No files yet (the file manager arrives later): the select simply offers none.
+          // No files uploaded: the select simply offers none.
         }
       },
     }),

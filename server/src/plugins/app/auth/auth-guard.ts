@@ -48,7 +48,7 @@ export function assertOwnUserId(request: FastifyRequest, claimed: unknown, part:
 }
 
 /**
- * The one auth guard, for every route now and later: the contract's `auth` decides.
+ * The one auth guard, for every route: the contract's `auth` decides.
  * - `user`: a valid bearer access token (HS256 only, unexpired) whose session is still active (not logged
  *   out, not revoked by a replayed refresh token or a password reset, within its absolute lifetime) →
  *   `request.user`; then any `user_id`/`userId` in the request must be that user's. Any allowed origin may
