@@ -1,5 +1,5 @@
 /**
- * Faults (issue #10): "A worker process killed mid-job, the LLM endpoint hanging or failing, the Graph API
+ * Faults: "A worker process killed mid-job, the LLM endpoint hanging or failing, the Graph API
  * returning 5xx / 613 rate limits: jobs retry with backoff and nothing is lost or doubled."
  *
  * Each scenario runs the API as `npm start -w server` runs it (a child process under tsx) on its own fresh

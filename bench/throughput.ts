@@ -1,5 +1,5 @@
 /**
- * Throughput (issue #10): the API as `npm start -w server` runs it, under autocannon (10 connections, 8 s per
+ * Throughput: the API as `npm start -w server` runs it, under autocannon (10 connections, 8 s per
  * endpoint, loopback), beside a bare Fastify hello-world measured in the same run on the same machine. The
  * figure is the ratio req/s(endpoint) ÷ req/s(hello-world), with p50/p99 latency. Two endpoints:
  * - `GET api/v1/balance-transactions/{userId}` (authenticated, 20 of the user's 60 ledger rows per page);

@@ -1,5 +1,5 @@
 /**
- * Webhook burst with a database "restart" (issue #10). 1,000 signed Messenger messages (each a new mid from its
+ * Webhook burst with a database "restart". 1,000 signed Messenger messages (each a new mid from its
  * own customer) to the bakery page a shop subscribed for the bot, sent by 20 concurrent senders to the API
  * running as `npm start -w server` runs it, on a fresh PostgreSQL database (127.0.0.1:5432, or
  * BENCH_DATABASE_URL / TEST_DATABASE_URL as admin URL) dropped afterwards.

@@ -66,7 +66,7 @@ const PRODUCTION_SANDBOX_RULES = [
   },
 ] as const;
 
-/** Every variable the server reads today; `.env.example` documents these and the ones later issues add. */
+/** Every variable the server reads; `.env.example` documents each of them. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),

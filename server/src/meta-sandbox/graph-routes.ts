@@ -74,7 +74,7 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
   });
 
   // What PostgreSQL cannot store (NUL, lone surrogates) is refused at the door, as the API's text-input guard does:
-  // the sandbox records most of what it is sent, and the insert would fail with a 500 (issue #10).
+  // the sandbox records most of what it is sent, and the insert would fail with a 500.
   app.addHook('preHandler', async (request) => {
     const path = unstorableTextPath(request.params) ?? unstorableTextPath(request.query) ?? unstorableTextPath(request.body);
     if (path !== undefined) throw fail(400, `(#100) Param ${path} must be valid text (no NUL characters or broken Unicode)`, 100, 'GraphMethodException');

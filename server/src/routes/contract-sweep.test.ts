@@ -12,7 +12,7 @@ import { api, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser 
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 
 /**
- * Issue #10, "Bad input": every endpoint of the contract swept with invalid, missing, oversized and wrong-typed
+ * Bad input: every endpoint of the contract swept with invalid, missing, oversized and wrong-typed
  * fields (generated from its zod schemas, so a new endpoint is swept the day it is added), and with another
  * user's ids. Always a 4xx with the one error body; never a 5xx; never the other user's data.
  */

@@ -13,7 +13,7 @@ import { api, connectThroughSandbox, localPath, type SignedIn, signedInUser } fr
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 
 /**
- * Issue #10, "Bad input", for the routes outside the zod contract (contract-sweep.test.ts sweeps the contract):
+ * Bad input for the routes outside the zod contract (contract-sweep.test.ts sweeps the contract):
  * uploaded media, Meta's webhook, the payment webhooks, the Meta and PayOS sandboxes, the Facebook connect
  * landing page, the API docs, CORS preflights, and the two contract endpoints the contract sweep leaves out
  * (refresh_token, logout). Each is sent missing, empty, oversized and wrong-typed fields, malformed JSON, other

@@ -10,7 +10,7 @@ import { apiErrorText, formatDateTime } from '@pagemate/shared-contracts';
 
 const rowKey = (file: CollectionFile) => file.file_id ?? `${file.collection_name}/${file.file_name}`;
 
-/** The files of one collection (or all): the spec's columns, plus indexing status and delete. */
+/** The files of one collection (or all): the columns of docs/product.md §3, plus indexing status and delete. */
 export function FilesTable({ userId, files, loading }: { userId: string; files: CollectionFile[]; loading: boolean }) {
   const { t, i18n } = useTranslation('chatbot');
   const { message } = App.useApp();

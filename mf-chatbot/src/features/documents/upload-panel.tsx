@@ -20,7 +20,7 @@ function refusalText(t: TFunction, refusal: UploadRefusal): string {
   return t(`upload.${refusal}`, { size: formatFileSize(UPLOAD_LIMITS.maxFileBytes) });
 }
 
-/** The server's refusal in the spec's words (§5, §8); anything unexpected is the spec's generic failure. */
+/** The server's refusal in the product's words (docs/product.md §5, §8); anything unexpected is the generic upload failure. */
 function uploadErrorText(t: TFunction, error: unknown): string {
   switch (apiErrorCode(error)) {
     case 'FILE_EXISTS':

@@ -13,7 +13,7 @@ interface ConnectFacebookButtonProps {
 }
 
 /**
- * "Connect Facebook" with the connection state, the sandbox label, the popup-blocked hint (spec §4) and why a
+ * "Connect Facebook" with the connection state, the sandbox label, the popup-blocked hint (docs/product.md §4) and why a
  * connection did not finish.
  */
 export function ConnectFacebookButton({ connected, sandboxAccounts, onConnected }: ConnectFacebookButtonProps) {

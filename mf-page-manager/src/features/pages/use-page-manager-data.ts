@@ -5,7 +5,7 @@ import { managerPageData, pageRows } from './page-rows';
 import { useAccessTokenPagesQuery, useGetCollectionQuery, useGetManagerQuery } from './pages-api';
 
 /**
- * Everything the page manager shows: accounts (the cached list first, spec §4), their managers, the user's
+ * Everything the page manager shows: accounts (the cached list first, docs/product.md §4), their managers, the user's
  * configs and files. Files may not exist yet (404 before the file manager): the table just offers none.
  */
 export function usePageManagerData() {

@@ -18,7 +18,7 @@ import { maskToken } from '../../../meta/token-cipher.js';
 import { isUuid } from '../bot/bot-config-service.js';
 import type { FacebookPageRow, PageManagerRow } from './facebook-repository.js';
 
-/** Dialog scopes: the spec's, plus what replying to comments and posting need (FIELD-NOTES, Meta). */
+/** Dialog scopes: the product's (docs/product.md §7), plus what replying to comments and posting need (docs/meta-and-payos.md §1). */
 export const CONNECT_SCOPES = [...FACEBOOK_SCOPES, 'pages_read_engagement', 'pages_manage_engagement', 'pages_manage_posts'] as const;
 /** Prompt tokens of a usual bot reply (persona, a few passages, the thread): what "can afford a reply" means. */
 const TYPICAL_REPLY_TOKENS = 3_000;
