@@ -43,6 +43,7 @@ test.describe('Scheduled posts (Meta sandbox)', () => {
     await registerAccount(request, account);
     const token = await signIn(page, account);
     await topUp(request, token, userIdOf(token), 50_000);
+    await connectSandbox(page);
 
     await page.goto('/user-dashboard/post-manager/');
     await page.getByTestId('profile-button').click();
@@ -56,6 +57,8 @@ test.describe('Scheduled posts (Meta sandbox)', () => {
     await expect(editor.getByTestId('post-draft-cost')).toBeVisible({ timeout: 30_000 });
 
     // No reload, no minute of waiting: the charge invalidated the balance and the header asked again.
+    await page.keyboard.press('Escape');
+    await expect(editor).toBeHidden();
     await page.getByTestId('profile-button').click();
     await expect(page.getByTestId('profile-bal')).not.toHaveText('Số dư: 50.000 VNĐ');
     await expect(page.getByTestId('profile-bal')).toHaveText(/^Số dư: 4\d\.\d{3} VNĐ$/);
