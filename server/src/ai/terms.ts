@@ -82,6 +82,7 @@ const TEENCODE: Record<string, { means: string; keep?: true }> = {
   ng: { means: 'nguoi' },
   lm: { means: 'lam' },
   sp: { means: 'san pham', keep: true },
+  cf: { means: 'ca phe', keep: true },
   sdt: { means: 'so dien thoai', keep: true },
   dt: { means: 'dien thoai', keep: true },
   stk: { means: 'so tai khoan', keep: true },
