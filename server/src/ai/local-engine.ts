@@ -1,6 +1,6 @@
 import { splitSentences } from '../documents/sentences.js';
 import { countTokens } from './tokenizer.js';
-import { foldedWords, isStopword, isVietnamese, matchesTerm, queryTerms, type QueryTerms } from './terms.js';
+import { foldedWords, hasUnit, isStopword, isVietnamese, queryTerms, type QueryTerms } from './terms.js';
 import { countedUsage, type LlmProvider, type LlmRequest, type LlmStream, type PageReplyTask, type RetrievedPassage } from './provider.js';
 import { customerTextsOf, PAGE_REPLY_TEXT, pageReplyFallback, safeDisplayName } from './page-reply.js';
 
@@ -33,8 +33,7 @@ function sentencesOf(text: string): string[] {
 
 /** Distinct question words a sentence has, plus half a point per syllable pair of the question it has side by side. */
 function scoreSentence(words: string[], terms: QueryTerms): number {
-  const present = new Set(words);
-  let score = terms.words.filter((term) => present.has(term) || (terms.stems.has(term) && words.some((word) => matchesTerm(word, term, terms.stems)))).length;
+  let score = terms.units.filter((unit) => hasUnit(words, unit, terms.stems)).length;
   if (terms.pairs.length > 0) {
     const pairs = new Set(words.slice(1).map((word, index) => `${words[index] ?? ''} ${word}`));
     for (const pair of terms.pairs) if (pairs.has(pair)) score += 0.5;
@@ -288,10 +287,10 @@ function pageReply(request: LlmRequest, reply: PageReplyTask['reply']): string {
   const lang: Lang = isVietnamese(latest) ? 'vi' : 'en';
   const answering = (question: string) => {
     const all = queryTerms(question);
-    const terms = { ...all, words: all.words.filter((term) => !ADDRESSING.has(term)) };
+    const terms = { ...all, units: all.units.filter((unit) => !unit.every((alternative) => alternative.length === 1 && ADDRESSING.has(alternative[0] ?? ''))) };
     // A sentence sharing one word with a five-word question does not answer it.
-    const needed = terms.words.length >= 3 ? 2 : 1;
-    return terms.words.length === 0 ? [] : rankSentences(request.context, question, terms).filter((sentence) => sentence.score >= needed && !STEERING.test(sentence.text));
+    const needed = terms.units.length >= 3 ? 2 : 1;
+    return terms.units.length === 0 ? [] : rankSentences(request.context, question, terms).filter((sentence) => sentence.score >= needed && !STEERING.test(sentence.text));
   };
   let ranked = answering(latest);
   // "Còn size M không?" after "Áo thun trắng giá bao nhiêu?": the earlier words say what it is about.

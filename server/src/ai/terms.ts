@@ -112,7 +112,7 @@ const TEENCODE: Record<string, { means: string; keep?: true }> = {
 
 /** Words only Vietnamese writes among the languages we expect, folded; two of them mark a diacritic-free question. */
 const VIETNAMESE_WORDS = new Set(
-  'khong la cua gi nao bao nhieu toi minh duoc nhu tai sao voi trong mot cac nhung nay thi vay cho hay lam nhe giup xin chao den roi chua dau khi nen phai gia ban hang mua lau ve'.split(
+  'khong la cua gi nao bao nhieu toi minh duoc nhu tai sao voi trong mot cac nhung nay thi vay cho hay lam nhe giup xin chao den roi chua dau khi nen phai gia ban hang mua lau ve ngay mat gio ko bn dc hcm tphcm sdt stk ck'.split(
     ' ',
   ),
 );
@@ -130,11 +130,17 @@ export const isStopword = (folded: string) => STOP_FOLDED.has(folded);
 
 /** What a search looks for, from a question. */
 export interface QueryTerms {
-  /** Distinct folded words, stop words dropped (unless the question has nothing else). */
+  /**
+   * The question's meaningful words, each given as its alternatives: a word is `[[word]]`; shorthand is itself
+   * or its meaning written out ("ship" → `[['ship'], ['giao', 'hang']]`), so it counts once however it is written.
+   * An alternative of several words matches them side by side.
+   */
+  units: string[][][];
+  /** Distinct folded words of `units` (every alternative), for what matches word by word. */
   words: string[];
   /** Distinct pairs of folded syllables side by side in the question ("ha noi"), stop words alone not paired. */
   pairs: string[];
-  /** The words of `words` that match any word they start (English stems: "deliver" for "deliveries"). */
+  /** The words that match any word they start (English stems: "deliver" for "deliveries"). */
   stems: ReadonlySet<string>;
 }
 
@@ -143,6 +149,10 @@ interface Token {
   stop: boolean;
   /** Index of the clause (question text between punctuation); pairs never cross clauses. */
   clause: number;
+  /** Tokens of one shorthand's meaning share its index; other tokens have their own. */
+  group: number;
+  /** The shorthand itself, when it is also written in documents. */
+  shorthand?: string;
 }
 
 /** An English word cut to its stem, or undefined when it is short or has no ending to cut. */
@@ -157,8 +167,9 @@ function englishStem(word: string): string | undefined {
 
 /** The question's tokens in order, shorthand expanded, each marked stop word or not. */
 function tokensOf(text: string): Token[] {
-  const tokens: (Token & { proper: boolean })[] = [];
+  const tokens: Token[] = [];
   let clause = 0;
+  let group = 0;
   let first = true;
   for (const piece of text.normalize('NFC').split(/([^\p{L}\p{M}\p{N}]+)/u)) {
     if (piece === '') continue;
@@ -172,13 +183,16 @@ function tokensOf(text: string): Token[] {
     // "Hà" has marks, "đc" does not: đ is a letter of its own.
     const marked = /\p{M}/u.test(lower.normalize('NFD'));
     const shorthand = marked ? undefined : TEENCODE[folded];
+    group += 1;
     if (shorthand) {
-      for (const word of shorthand.means.split(' ')) tokens.push({ folded: word, stop: STOP_FOLDED.has(word), clause, proper: false });
+      for (const word of shorthand.means.split(' ')) {
+        tokens.push({ folded: word, stop: STOP_FOLDED.has(word), clause, group, ...(shorthand.keep ? { shorthand: folded } : {}) });
+      }
     } else {
-      const stop = marked ? STOP_MARKED.has(lower) : STOP_FOLDED.has(folded);
       // A capitalised word inside a sentence is a name ("Ha Noi", "Go Vap"), never a stop word.
       const proper = !first && /^\p{Lu}/u.test(piece) && !marked;
-      tokens.push({ folded, stop: stop && !proper, clause, proper });
+      const stop = (marked ? STOP_MARKED.has(lower) : STOP_FOLDED.has(folded)) && !proper;
+      tokens.push({ folded, stop, clause, group });
     }
     first = false;
   }
@@ -196,6 +210,36 @@ function tokensOf(text: string): Token[] {
   return tokens;
 }
 
+/** The meaningful units of the tokens: one per word, one per shorthand (its alternatives), stop words left out. */
+function unitsOf(tokens: readonly Token[]): string[][][] {
+  const units: string[][][] = [];
+  const seen = new Set<string>();
+  const add = (unit: string[][]) => {
+    const key = unit.map((alternative) => alternative.join(' ')).join('|');
+    if (seen.has(key)) return;
+    seen.add(key);
+    units.push(unit);
+  };
+  for (let index = 0; index < tokens.length; ) {
+    const token = tokens[index];
+    if (!token) break;
+    let end = index + 1;
+    while (tokens[end]?.group === token.group) end += 1;
+    const meaning = tokens.slice(index, end);
+    if (end - index === 1 && token.shorthand === undefined) {
+      if (!token.stop) add([[token.folded]]);
+    } else if (meaning.some((part) => !part.stop)) {
+      // A shorthand: its meaning as written out (stop words included, as they stand between the others).
+      const written = meaning.map((part) => part.folded);
+      add(token.shorthand === undefined ? [written] : [[token.shorthand], written]);
+    } else if (token.shorthand !== undefined) {
+      add([[token.shorthand]]);
+    }
+    index = end;
+  }
+  return units;
+}
+
 /**
  * The words, syllable pairs and stems a search should look for: folded (diacritics, đ and case ignored),
  * one-letter and two-letter syllables kept ("Hà Nội", size "M"), shorthand expanded ("ship" → "giao hàng",
@@ -203,38 +247,39 @@ function tokensOf(text: string): Token[] {
  */
 export function queryTerms(text: string, max = 24): QueryTerms {
   const tokens = tokensOf(text);
-  const shorthandKept = text
-    .normalize('NFC')
-    .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .map((word) => foldVietnamese(word))
-    .filter((word) => TEENCODE[word]?.keep);
-  const meaningful = [...new Set([...tokens.filter((token) => !token.stop).map((token) => token.folded), ...shorthandKept])];
-  const words = (meaningful.length > 0 ? meaningful : [...new Set(tokens.map((token) => token.folded))]).slice(0, max);
+  let units = unitsOf(tokens);
+  // Nothing but common words: those are all there is to search.
+  if (units.length === 0) units = [...new Set(tokens.map((token) => token.folded))].map((word) => [[word]]);
+  units = units.slice(0, max);
+  const stems = new Set<string>();
+  if (!isVietnamese(text)) {
+    units = units.map((unit) =>
+      unit.map((alternative) => {
+        const stem = alternative.length === 1 && alternative[0] !== undefined ? englishStem(alternative[0]) : undefined;
+        if (stem === undefined) return alternative;
+        stems.add(stem);
+        return [stem];
+      }),
+    );
+  }
   const pairs = new Set<string>();
   tokens.forEach((token, index) => {
     const next = tokens[index + 1];
     if (next && next.clause === token.clause && !(token.stop && next.stop) && token.folded !== next.folded) pairs.add(`${token.folded} ${next.folded}`);
   });
-  const stems = new Set<string>();
-  if (!isVietnamese(text)) {
-    words.forEach((word, index) => {
-      const stem = englishStem(word);
-      if (stem === undefined) return;
-      words[index] = stem;
-      stems.add(stem);
-    });
-  }
-  return { words: [...new Set(words)], pairs: [...pairs].slice(0, Math.ceil(max / 2)), stems };
-}
-
-/** The distinct words a search should look for (see `queryTerms`). */
-export function searchTerms(text: string, max = 24): string[] {
-  return queryTerms(text, max).words;
+  return { units, words: [...new Set(units.flat(2))], pairs: [...pairs].slice(0, Math.ceil(max / 2)), stems };
 }
 
 /** Whether a folded word of a text is the term, or starts with it when the term is a stem. */
 export function matchesTerm(word: string, term: string, stems: ReadonlySet<string>): boolean {
   return word === term || (stems.has(term) && word.startsWith(term));
+}
+
+/** Whether the folded words of a text have one of the unit's alternatives (its words side by side). */
+export function hasUnit(words: readonly string[], unit: readonly (readonly string[])[], stems: ReadonlySet<string>): boolean {
+  return unit.some((alternative) =>
+    words.some((_, start) => alternative.every((term, offset) => matchesTerm(words[start + offset] ?? '', term, stems))),
+  );
 }
 
 /** Vietnamese when it has a Vietnamese letter, or (written without diacritics) at least two Vietnamese-only words. */

@@ -92,7 +92,7 @@ export function cosine(a: readonly number[] | undefined, b: readonly number[] | 
 interface Tsqueries {
   /** Any of the words. */
   any: string;
-  /** One query per word (a stem matches as a prefix). */
+  /** One query per word or shorthand (a stem matches as a prefix, a shorthand as itself or its meaning). */
   words: string[];
   /** One phrase query per syllable pair. */
   pairs: string[];
@@ -105,7 +105,10 @@ interface Tsqueries {
  * operators can never produce an operator of the user's.
  */
 export function tsqueriesOf(terms: QueryTerms): Tsqueries {
-  const words = terms.words.map((word) => (terms.stems.has(word) ? `${word}:*` : word));
+  const term = (word: string) => (terms.stems.has(word) ? `${word}:*` : word);
+  const words = terms.units.map((unit) =>
+    unit.length === 1 && unit[0]?.length === 1 ? term(unit[0][0] ?? '') : `(${unit.map((alternative) => alternative.map(term).join(' <-> ')).join(' | ')})`,
+  );
   const pairs = terms.pairs.map((pair) => pair.split(' ').join(' <-> '));
   const all = words.join(' & ');
   const any = words.join(' | ');
