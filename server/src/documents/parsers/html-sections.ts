@@ -3,11 +3,11 @@ import type { DocumentSection } from '../parsed-document.ts';
 import { paragraphsOf } from './paragraphs.ts';
 
 /**
- * A private-use character marks where a heading starts in html-to-text's output, so the text can be cut into
- * sections afterwards without parsing the HTML twice. It is removed from the input first, so content can
- * never forge a heading.
+ * A private-use character marks where a heading starts in html-to-text's output (and the docx parser's), so
+ * the text can be cut into sections afterwards without parsing the document twice. It is removed from the
+ * input first, so content can never forge a heading.
  */
-const HEADING_MARK = '\uE000';
+export const HEADING_MARK = '\uE000';
 
 const headingWithMark: FormatCallback = (element, walk, builder) => {
   builder.openBlock({ leadingLineBreaks: 2 });
@@ -36,7 +36,11 @@ const OPTIONS: HtmlToTextOptions = {
  * document (a heading counts as one) so that "paragraph 12" means the same thing in every section.
  */
 export function htmlToSections(html: string): { text: string; sections: DocumentSection[] } {
-  const text = convert(html.replaceAll(HEADING_MARK, ''), OPTIONS);
+  return markedTextToSections(convert(html.replaceAll(HEADING_MARK, ''), OPTIONS));
+}
+
+/** Text whose paragraphs are separated by blank lines, a heading's starting with HEADING_MARK, as sections (see htmlToSections). */
+export function markedTextToSections(text: string): { text: string; sections: DocumentSection[] } {
   const sections: DocumentSection[] = [];
   let current: { title?: string; paragraphs: string[]; firstParagraph: number } = { paragraphs: [], firstParagraph: 1 };
   let paragraphNumber = 0;
