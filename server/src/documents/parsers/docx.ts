@@ -1,7 +1,7 @@
 import { text as streamText } from 'node:stream/consumers';
 import yauzl from 'yauzl';
 import type { ParsedDocument } from '../parsed-document.ts';
-import { HEADING_MARK, markedTextToSections } from './html-sections.ts';
+import { HEADING_MARK, markedTextToSections } from './marked-sections.ts';
 
 const MAIN_PART_DEFAULT = 'word/document.xml';
 const OFFICE_DOCUMENT = /Type="[^"]*\/officeDocument"[^>]*Target="([^"]+)"|Target="([^"]+)"[^>]*Type="[^"]*\/officeDocument"/;
