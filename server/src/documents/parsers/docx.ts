@@ -1,7 +1,6 @@
-import { text as streamText } from 'node:stream/consumers';
-import yauzl from 'yauzl';
 import type { ParsedDocument } from '../parsed-document.ts';
 import { HEADING_MARK, markedTextToSections } from './marked-sections.ts';
+import { decodeXml, readParts } from './ooxml.ts';
 
 const MAIN_PART_DEFAULT = 'word/document.xml';
 const OFFICE_DOCUMENT = /Type="[^"]*\/officeDocument"[^>]*Target="([^"]+)"|Target="([^"]+)"[^>]*Type="[^"]*\/officeDocument"/;
@@ -25,20 +24,6 @@ export async function parseDocx(bytes: Buffer): Promise<ParsedDocument> {
   return markedTextToSections(documentText(main, headingStyles));
 }
 
-async function readParts(bytes: Buffer, wanted: (name: string) => boolean): Promise<Map<string, string>> {
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true });
-  const parts = new Map<string, string>();
-  try {
-    for await (const entry of zip.eachEntry()) {
-      if (!wanted(entry.fileName) || parts.has(entry.fileName)) continue;
-      parts.set(entry.fileName, await streamText(await zip.openReadStreamPromise(entry)));
-    }
-  } finally {
-    zip.close();
-  }
-  return parts;
-}
-
 /** Style ids of heading styles: by name ("heading 1", "Title") as Word writes them in any UI language. */
 function headingStylesOf(styles: string): Set<string> {
   const ids = new Set<string>();
@@ -47,18 +32,6 @@ function headingStylesOf(styles: string): Set<string> {
     if (/^(heading [1-6]|title)$/i.test(name)) ids.add(match[1] ?? '');
   }
   return ids;
-}
-
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-function decodeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|lt|gt|amp|quot|apos);/gi, (entity, name: string) => {
-    if (name.startsWith('#')) {
-      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-    }
-    return ENTITIES[name.toLowerCase()] ?? entity;
-  });
 }
 
 const TOKEN = /<(\/?)(w:[A-Za-z]+)\b([^>]*?)(\/?)>|([^<]+)/g;
