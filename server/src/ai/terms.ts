@@ -1,4 +1,6 @@
-import { foldVietnamese } from '../documents/fold.js';
+import { foldedWords, foldVietnamese } from '../documents/fold.js';
+
+export { foldedWords };
 
 /**
  * Words too common to say what a question is about, as written with their diacritics: "hả" (a question
@@ -118,12 +120,6 @@ const VIETNAMESE_WORDS = new Set(
 );
 const VIETNAMESE_LETTERS = /[ăâđêôơưàáảãạằắẳẵặầấẩẫậèéẻẽẹềếểễệìíỉĩịòóỏõọồốổỗộờớởỡợùúủũụừứửữựỳýỷỹỵ]/iu;
 
-/** Folded words of `text`: letters and digits only, so a word can never carry query syntax. */
-export function foldedWords(text: string): string[] {
-  return foldVietnamese(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0);
-}
 
 /** A stop word whatever its diacritics were (for keywords of a document, not for questions: see `queryTerms`). */
 export const isStopword = (folded: string) => STOP_FOLDED.has(folded);

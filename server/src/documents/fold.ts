@@ -31,3 +31,10 @@ function foldCharacter(character: string): string {
   if (FOLDED.size < FOLDED_MAX) FOLDED.set(character, folded);
   return folded;
 }
+
+/** Folded words of `text`: letters and digits only, so a word can never carry query syntax. */
+export function foldedWords(text: string): string[] {
+  return foldVietnamese(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}

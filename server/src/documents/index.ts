@@ -5,3 +5,4 @@ export { foldVietnamese } from './fold.ts';
 export { inspectUpload, type InspectLimits, type InspectRefusal, type InspectResult } from './inspect.ts';
 export { ParseError, parseDocument, type ParseErrorCode, type ParseOptions } from './parse.ts';
 export type { DocumentSection, ParsedDocument, SectionAddress } from './parsed-document.ts';
+export { searchVector } from './search-vector.ts';

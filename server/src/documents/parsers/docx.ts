@@ -1,6 +1,6 @@
 import type { ParsedDocument } from '../parsed-document.ts';
 import { HEADING_MARK, markedTextToSections } from './marked-sections.ts';
-import { decodeXml, readParts } from './ooxml.ts';
+import { assertComplete, decodeXml, readParts } from './ooxml.ts';
 
 const MAIN_PART_DEFAULT = 'word/document.xml';
 const OFFICE_DOCUMENT = /Type="[^"]*\/officeDocument"[^>]*Target="([^"]+)"|Target="([^"]+)"[^>]*Type="[^"]*\/officeDocument"/;
@@ -19,6 +19,7 @@ export async function parseDocx(bytes: Buffer): Promise<ParsedDocument> {
   const mainName = (target?.[1] ?? target?.[2] ?? MAIN_PART_DEFAULT).replace(/^\//, '');
   const main = parts.get(mainName);
   if (main === undefined) throw new Error(`no main document part (${mainName})`);
+  assertComplete(main, 'document', mainName);
   const folder = mainName.includes('/') ? mainName.slice(0, mainName.lastIndexOf('/') + 1) : '';
   const headingStyles = headingStylesOf(parts.get(`${folder}styles.xml`) ?? '');
   return markedTextToSections(documentText(main, headingStyles));

@@ -41,3 +41,8 @@ export function decodeXml(text: string): string {
     return ENTITIES[name.toLowerCase()] ?? entity;
   });
 }
+
+/** Throws unless `xml` ends with the closing tag of its root element `root` (a truncated part is a corrupt file). */
+export function assertComplete(xml: string, root: string, part: string): void {
+  if (!new RegExp(`</(?:\\w+:)?${root}>\\s*$`).test(xml)) throw new Error(`${part} is not complete XML`);
+}

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import type { DocumentSection, ParsedDocument } from '../parsed-document.ts';
-import { decodeXml, readParts } from './ooxml.ts';
+import { assertComplete, decodeXml, readParts } from './ooxml.ts';
 import { tableSection, type TableRow } from './table.ts';
 
 /**
@@ -24,7 +24,9 @@ export async function parseXlsx(bytes: Buffer): Promise<ParsedDocument> {
     if (target === undefined) continue;
     const path = target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
     const xml = parts.get(path);
-    if (xml === undefined) continue;
+    // Chart sheets and dialog sheets hold no cells.
+    if (xml === undefined || !/<(?:\w+:)?worksheet\b/.test(xml.slice(0, 2_000))) continue;
+    assertComplete(xml, 'worksheet', path);
     const section = tableSection(sheetRows(xml, strings, formats), name);
     if (section) sections.push(section);
   }

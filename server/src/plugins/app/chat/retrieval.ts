@@ -101,15 +101,16 @@ interface Tsqueries {
 }
 
 /**
- * The tsquery texts of a question's terms. Terms are letters and digits only, so joining them with tsquery
+ * The tsquery texts of a question's terms, lexemes quoted as the passages' tsvectors hold them (see
+ * `searchVector`), never parsed again. Terms are letters and digits only, so joining them with tsquery
  * operators can never produce an operator of the user's.
  */
 export function tsqueriesOf(terms: QueryTerms): Tsqueries {
-  const term = (word: string) => (terms.stems.has(word) ? `${word}:*` : word);
+  const term = (word: string) => (terms.stems.has(word) ? `'${word}':*` : `'${word}'`);
   const words = terms.units.map((unit) =>
     unit.length === 1 && unit[0]?.length === 1 ? term(unit[0][0] ?? '') : `(${unit.map((alternative) => alternative.map(term).join(' <-> ')).join(' | ')})`,
   );
-  const pairs = terms.pairs.map((pair) => pair.split(' ').join(' <-> '));
+  const pairs = terms.pairs.map((pair) => pair.split(' ').map((word) => `'${word}'`).join(' <-> '));
   const all = words.join(' & ');
   const any = words.join(' | ');
   const tiers: string[] = [];
@@ -147,9 +148,9 @@ function retrievalPlugin(app: FastifyInstance) {
       // The queries are built once (a one-row CTE), not per row: to_tsquery is only STABLE, so written inline
       // PostgreSQL would parse it again for every passage it ranks.
       const named = [
-        ...queries.words.map((text, i) => sql`to_tsquery('simple', ${text}) as ${sql.raw(`w${i}`)}`),
-        ...queries.pairs.map((text, i) => sql`to_tsquery('simple', ${text}) as ${sql.raw(`p${i}`)}`),
-        ...queries.tiers.map((text, i) => sql`to_tsquery('simple', ${text}) as ${sql.raw(`t${i}`)}`),
+        ...queries.words.map((text, i) => sql`${text}::tsquery as ${sql.raw(`w${i}`)}`),
+        ...queries.pairs.map((text, i) => sql`${text}::tsquery as ${sql.raw(`p${i}`)}`),
+        ...queries.tiers.map((text, i) => sql`${text}::tsquery as ${sql.raw(`t${i}`)}`),
       ];
       const distinctTerms = sql.join(
         [...queries.words.map((_, i) => sql.raw(`(c.tsv @@ q.w${i})::int`)), ...queries.pairs.map((_, i) => sql.raw(`(c.tsv @@ q.p${i})::int`))],
@@ -174,7 +175,7 @@ function retrievalPlugin(app: FastifyInstance) {
         sql` union `,
       );
       const result = await orm.execute<PassageRow>(sql`
-        with q as materialized (select to_tsquery('simple', ${queries.any}) as any_term, ${sql.join(named, sql`, `)}),
+        with q as materialized (select ${queries.any}::tsquery as any_term, ${sql.join(named, sql`, `)}),
         ${sql.join(tiers, sql`, `)},
         candidates as (${candidates})
         select c.id as chunk_id, c.file_id, f.file_name, f.collection_name, c.locator, c.title, c.text,

@@ -14,6 +14,8 @@ export interface NewChunk {
   title: string | null;
   locator: string;
   searchText: string;
+  /** `searchVector(searchText)`. */
+  tsv: string;
 }
 
 export interface PassageRow {

@@ -10,6 +10,7 @@ import {
   inspectUpload,
   ParseError,
   parseDocument,
+  searchVector,
 } from '../../../documents/index.js';
 import type { UploadQuota } from '../../../config.js';
 import { documentChunks } from '../../../db/schema/index.js';
@@ -253,13 +254,10 @@ function documentsServicePlugin(app: FastifyInstance) {
       const kind = file.kind as DocumentKind;
       try {
         const parsed = await parseDocument(kind, await files.get(file.storedName));
-        const chunks: NewChunk[] = chunkDocument(parsed).map((chunk) => ({
-          ordinal: chunk.ordinal,
-          text: chunk.text,
-          title: chunk.title ?? null,
-          locator: chunk.locator,
-          searchText: foldVietnamese(chunk.title === undefined ? chunk.text : `${chunk.title}\n${chunk.text}`),
-        }));
+        const chunks: NewChunk[] = chunkDocument(parsed).map((chunk) => {
+          const searchText = foldVietnamese(chunk.title === undefined ? chunk.text : `${chunk.title}\n${chunk.text}`);
+          return { ordinal: chunk.ordinal, text: chunk.text, title: chunk.title ?? null, locator: chunk.locator, searchText, tsv: searchVector(searchText) };
+        });
         if (chunks.length === 0) {
           await repo.markFailed(file.id, INDEX_FAILURES.noText, now());
           return;
