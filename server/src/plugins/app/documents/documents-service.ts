@@ -10,7 +10,9 @@ import {
   inspectUpload,
   ParseError,
   parseDocument,
+  prewarmParser,
   searchVector,
+  stopSpareParser,
 } from '../../../documents/index.js';
 import type { UploadQuota } from '../../../config.js';
 import { documentChunks } from '../../../db/schema/index.js';
@@ -318,6 +320,9 @@ function documentsServicePlugin(app: FastifyInstance) {
 
   app.decorate('documents', service);
   app.jobs.handle(INDEX_QUEUE, (payload, context) => service.indexFile(payload, context));
+  // A parse worker waits ready for the next upload: starting one takes longer than parsing most documents.
+  app.addHook('onReady', async () => prewarmParser());
+  app.addHook('onClose', async () => stopSpareParser());
 }
 
 export default fp(documentsServicePlugin, {
