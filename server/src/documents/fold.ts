@@ -16,7 +16,7 @@ export function foldVietnamese(text: string): string {
     .trim();
 }
 
-const NOT_ASCII = /[^\x00-\x7f]/gu;
+const NOT_ASCII = /[^\t\n\r\x20-\x7e]/gu;
 /** Characters seen so far and their folded form; bounded, as a hostile text can hold any number of distinct ones. */
 const FOLDED = new Map<string, string>();
 const FOLDED_MAX = 10_000;
