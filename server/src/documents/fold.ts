@@ -10,13 +10,13 @@
  */
 export function foldVietnamese(text: string): string {
   return text
-    .replace(NOT_ASCII, foldCharacter)
+    .replace(NOT_PLAIN_ASCII, foldCharacter)
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
 }
 
-const NOT_ASCII = /[^\t\n\r\x20-\x7e]/gu;
+const NOT_PLAIN_ASCII = /[^\t\n\r\x20-\x7e]/gu;
 /** Characters seen so far and their folded form; bounded, as a hostile text can hold any number of distinct ones. */
 const FOLDED = new Map<string, string>();
 const FOLDED_MAX = 10_000;
