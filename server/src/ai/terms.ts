@@ -21,10 +21,10 @@ const STOP_ENGLISH =
   'please tell about there their they them any some into than then also not no yes get have has if us';
 
 /**
- * Folded forms that are stop words when written without diacritics. Not "ban" ("bán"), "den" ("đen") or "gia"
- * ("giá"): a shop is asked about exactly those.
+ * Folded forms that are stop words when written without diacritics. Not "ban" ("bán"), "den" ("đen"), "da"
+ * ("đá", "da") or "gia" ("giá"): a shop is asked about exactly those.
  */
-const STOP_FOLDED = new Set([...[...STOP_MARKED].map(foldVietnamese).filter((word) => !['ban', 'den'].includes(word)), ...STOP_ENGLISH.split(' ')]);
+const STOP_FOLDED = new Set([...[...STOP_MARKED].map(foldVietnamese).filter((word) => !['ban', 'den', 'da'].includes(word)), ...STOP_ENGLISH.split(' ')]);
 
 /**
  * Place names, folded: their syllables are never stop words, whatever they fold to ("ha" of "ha noi" is not
