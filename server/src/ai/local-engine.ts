@@ -1,5 +1,6 @@
+import { splitSentences } from '../documents/sentences.js';
 import { countTokens } from './tokenizer.js';
-import { foldedWords, isStopword, isVietnamese, searchTerms } from './terms.js';
+import { foldedWords, hasUnit, isStopword, isVietnamese, queryTerms, type QueryTerms } from './terms.js';
 import { countedUsage, type LlmProvider, type LlmRequest, type LlmStream, type PageReplyTask, type RetrievedPassage } from './provider.js';
 import { customerTextsOf, PAGE_REPLY_TEXT, pageReplyFallback, safeDisplayName } from './page-reply.js';
 
@@ -22,27 +23,26 @@ interface Sentence {
 const EXCERPT_WORDS = 25;
 const WORDS_PER_PIECE = 3;
 
-/** Sentences and lines of a passage; table rows and list items are lines of their own. */
+/** Sentences and lines of a passage; table rows and list items are lines of their own, "TP. Hồ Chí Minh" is not cut. */
 function sentencesOf(text: string): string[] {
   return text
-    .split(/\n+|(?<=[.!?…])\s+(?=\p{Lu}|\d|["“'(])/u)
-    .map((sentence) => sentence.trim())
+    .split(/\n+/)
+    .flatMap(splitSentences)
     .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
 }
 
-/** Distinct question words a sentence has, plus half a point per question word pair it has side by side. */
-function scoreSentence(words: string[], terms: readonly string[]): number {
-  const present = new Set(words);
-  let score = terms.filter((term) => present.has(term)).length;
-  const pairs = new Set(words.slice(1).map((word, index) => `${words[index] ?? ''} ${word}`));
-  for (let index = 1; index < terms.length; index += 1) {
-    if (pairs.has(`${terms[index - 1] ?? ''} ${terms[index] ?? ''}`)) score += 0.5;
+/** Distinct question words a sentence has, plus half a point per syllable pair of the question it has side by side. */
+function scoreSentence(words: string[], terms: QueryTerms): number {
+  let score = terms.units.filter((unit) => hasUnit(words, unit, terms.stems)).length;
+  if (terms.pairs.length > 0) {
+    const pairs = new Set(words.slice(1).map((word, index) => `${words[index] ?? ''} ${word}`));
+    for (const pair of terms.pairs) if (pairs.has(pair)) score += 0.5;
   }
   return score;
 }
 
 /** Every sentence of the passages that shares a word with the question, best first. */
-function rankSentences(passages: readonly RetrievedPassage[], question: string, terms: readonly string[] = searchTerms(question)): Sentence[] {
+function rankSentences(passages: readonly RetrievedPassage[], question: string, terms: QueryTerms = queryTerms(question)): Sentence[] {
   const ranked: Sentence[] = [];
   let position = 0;
   passages.forEach((passage, passageIndex) => {
@@ -286,10 +286,11 @@ function pageReply(request: LlmRequest, reply: PageReplyTask['reply']): string {
   const latest = customerItems.at(-1) ?? '';
   const lang: Lang = isVietnamese(latest) ? 'vi' : 'en';
   const answering = (question: string) => {
-    const terms = searchTerms(question).filter((term) => !ADDRESSING.has(term));
+    const all = queryTerms(question);
+    const terms = { ...all, units: all.units.filter((unit) => !unit.every((alternative) => alternative.length === 1 && ADDRESSING.has(alternative[0] ?? ''))) };
     // A sentence sharing one word with a five-word question does not answer it.
-    const needed = terms.length >= 3 ? 2 : 1;
-    return terms.length === 0 ? [] : rankSentences(request.context, question, terms).filter((sentence) => sentence.score >= needed && !STEERING.test(sentence.text));
+    const needed = terms.units.length >= 3 ? 2 : 1;
+    return terms.units.length === 0 ? [] : rankSentences(request.context, question, terms).filter((sentence) => sentence.score >= needed && !STEERING.test(sentence.text));
   };
   let ranked = answering(latest);
   // "Còn size M không?" after "Áo thun trắng giá bao nhiêu?": the earlier words say what it is about.

@@ -48,6 +48,15 @@ describe('chunkDocument', () => {
     }
   });
 
+  it('never cuts a long paragraph after an abbreviation such as "TP."', () => {
+    const long = Array.from({ length: 40 }, (_, i) => `Đơn ${i}: giao hàng toàn quốc, Hà Nội 1–2 ngày, TP. Hồ Chí Minh 2–3 ngày.`).join(' ');
+    for (const maxChars of [200, 260, 333, 400]) {
+      const pieces = splitLongText(long, maxChars, 60);
+      for (const piece of pieces) expect(piece).not.toMatch(/\bTP\.$/u);
+      expect(pieces.every((piece) => piece.endsWith('ngày.'))).toBe(true);
+    }
+  });
+
   it('falls back to word boundaries when there is no sentence end', () => {
     const words = Array.from({ length: 400 }, (_, i) => `từ${i}`).join(' ');
     const pieces = splitLongText(words, 300, 50);

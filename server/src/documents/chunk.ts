@@ -1,6 +1,7 @@
 import { locate } from './locator.ts';
 import type { DocumentSection, ParsedDocument } from './parsed-document.ts';
 import { paragraphsOf } from './parsers/paragraphs.ts';
+import { sentenceEnds } from './sentences.ts';
 
 export interface Chunk {
   /** 0-based position in the document. */
@@ -107,8 +108,6 @@ function preferBlankLineCut(
   return end;
 }
 
-const SENTENCE_END = /[.!?…。！？][)"'”’\]]*\s+/g;
-
 /** Splits one long text into pieces of at most `maxChars`, cut after a sentence or else between words. */
 export function splitLongText(text: string, maxChars: number, overlapChars: number): string[] {
   const pieces: string[] = [];
@@ -133,8 +132,7 @@ export function splitLongText(text: string, maxChars: number, overlapChars: numb
 
 function lastSentenceEnd(window: string, maxChars: number): number | undefined {
   let found: number | undefined;
-  for (const match of window.matchAll(SENTENCE_END)) {
-    const end = match.index + match[0].trimEnd().length;
+  for (const end of sentenceEnds(window)) {
     if (end <= maxChars && end >= maxChars * MIN_FILL) found = end;
   }
   return found;
@@ -148,9 +146,10 @@ function lastSpace(window: string, maxChars: number): number | undefined {
 /** The end of `text`, at most `maxChars` long, starting at a sentence if one starts in it, else at a word. */
 function tailAtWord(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
-  const tail = text.slice(text.length - maxChars);
-  const sentence = /[.!?…。！？][)"'”’\]]*\s+(?=\S)/.exec(tail);
-  if (sentence && sentence.index + sentence[0].length < tail.length) return tail.slice(sentence.index + sentence[0].length).trim();
+  const from = text.length - maxChars;
+  const sentenceStart = sentenceEnds(text).find((end) => end >= from && text.slice(end).trim() !== '');
+  if (sentenceStart !== undefined) return text.slice(sentenceStart).trim();
+  const tail = text.slice(from);
   const space = tail.search(/\s/);
   return space < 0 ? '' : tail.slice(space).trim();
 }

@@ -5,11 +5,12 @@ import { parseBytes } from './parsers/index.ts';
 
 /**
  * Runs one parse and reports it. The worker is single-use: `parseDocument` terminates it afterwards, so
- * whatever a hostile file did to this isolate (a polluted prototype, a leaked buffer) dies with it.
+ * whatever a hostile file did to this isolate (a polluted prototype, a leaked buffer) dies with it. The request
+ * comes as workerData, or, for a worker started ahead of its job (see `parseDocument`), as its one message.
  */
-const request = workerData as { kind: DocumentKind; bytes: Uint8Array };
+type ParseRequest = { kind: DocumentKind; bytes: Uint8Array };
 
-async function run(): Promise<ParseWorkerReply> {
+async function run(request: ParseRequest): Promise<ParseWorkerReply> {
   try {
     const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
     return { ok: true, document: await parseBytes(request.kind, bytes) };
@@ -18,4 +19,6 @@ async function run(): Promise<ParseWorkerReply> {
   }
 }
 
-parentPort?.postMessage(await run());
+const given = workerData as ParseRequest | null;
+if (given) parentPort?.postMessage(await run(given));
+else parentPort?.once('message', (request: ParseRequest) => void run(request).then((reply) => parentPort?.postMessage(reply)));

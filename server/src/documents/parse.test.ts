@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentKind } from './document-kind.ts';
 import { buildDocx, buildWorkbook } from './fixtures/builders.ts';
 import { inspectUpload } from './inspect.ts';
-import { parseDocument, ParseError } from './parse.ts';
+import { parseDocument, ParseError, prewarmParser, stopSpareParser } from './parse.ts';
 import { parseBytes } from './parsers/index.ts';
 
 const docx = buildDocx({
@@ -103,6 +103,20 @@ describe('parseDocument', () => {
     expect(probe.polluted).toBeUndefined();
     expect(Object.prototype.toString.call(probe)).toBe('[object Object]');
     expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+
+  it('a worker started ahead of its job parses once, then another waits for the next job', async () => {
+    prewarmParser();
+    try {
+      const [first, second] = [await parseDocument('docx', docx), await parseDocument('xlsx', buildWorkbook(sheets, 'xlsx'))];
+      expect(first.sections.map((section) => section.title)).toEqual(['Bảng giá mùa hè', 'Giao hàng']);
+      expect(second.text).toContain('Quần jean | 350.000');
+      // A corrupt file in the waiting worker is a corrupt file, as in a fresh one.
+      await expect(parseDocument('docx', Buffer.from('PK not a zip'))).rejects.toMatchObject({ code: 'corrupt' });
+      expect((await parseDocument('markdown', Buffer.from('# A\n\nB'))).text).toContain('B');
+    } finally {
+      await stopSpareParser();
+    }
   });
 
   it('terminates a parse that runs out of time', async () => {

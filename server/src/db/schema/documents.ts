@@ -62,7 +62,8 @@ export const documentChunks = pgTable(
     title: text(),
     locator: text().notNull(),
     searchText: text().notNull(),
-    tsv: tsvector().generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
+    /** The passage's words and positions, computed at indexing (see `searchVector`); a writer that leaves it out gets `to_tsvector('simple', search_text)` from a trigger. */
+    tsv: tsvector(),
     /** Set when the configured AI provider offers embeddings. */
     embedding: real().array(),
   },

@@ -21,6 +21,7 @@ async function parseByKind(kind: DocumentKind, bytes: Buffer): Promise<ParsedDoc
     case 'doc':
       return (await import('./doc.ts')).parseDoc(bytes);
     case 'xlsx':
+      return (await import('./xlsx.ts')).parseXlsx(bytes);
     case 'xls':
       return (await import('./spreadsheet.ts')).parseSpreadsheet(bytes);
     case 'csv':

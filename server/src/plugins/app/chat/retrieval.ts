@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RetrievedPassage } from '../../../ai/provider.js';
-import { searchTerms } from '../../../ai/terms.js';
+import { queryTerms, type QueryTerms } from '../../../ai/terms.js';
 
 export interface SearchOptions {
   /** Only these files (full-documents chat); absent: all the user's ready files. */
@@ -29,8 +29,8 @@ declare module 'fastify' {
 }
 
 const DEFAULT_LIMIT = 6;
-/** Passages ranked precisely per question, picked by the cheaper rank among every passage that matches. */
-const CANDIDATES = 200;
+/** Passages ranked precisely per question, at most, from each tier of the candidate selection. */
+const CANDIDATES = 100;
 /**
  * With embeddings: the best passages by words that are reranked by `words + ts_rank_cd + max(0, cosine)`.
  * Cosine is added, not multiplied: it is worth at most one distinct word, so it settles ties and near-ties
@@ -89,15 +89,46 @@ export function cosine(a: readonly number[] | undefined, b: readonly number[] | 
   return Number.isFinite(similarity) ? similarity : 0;
 }
 
+interface Tsqueries {
+  /** Any of the words. */
+  any: string;
+  /** One query per word or shorthand (a stem matches as a prefix, a shorthand as itself or its meaning). */
+  words: string[];
+  /** One phrase query per syllable pair. */
+  pairs: string[];
+  /** The candidate tiers, strictest first, each matching a superset of the one before. */
+  tiers: string[];
+}
+
+/**
+ * The tsquery texts of a question's terms, lexemes quoted as the passages' tsvectors hold them (see
+ * `searchVector`), never parsed again. Terms are letters and digits only, so joining them with tsquery
+ * operators can never produce an operator of the user's.
+ */
+export function tsqueriesOf(terms: QueryTerms): Tsqueries {
+  const term = (word: string) => (terms.stems.has(word) ? `'${word}':*` : `'${word}'`);
+  const words = terms.units.map((unit) =>
+    unit.length === 1 && unit[0]?.length === 1 ? term(unit[0][0] ?? '') : `(${unit.map((alternative) => alternative.map(term).join(' <-> ')).join(' | ')})`,
+  );
+  const pairs = terms.pairs.map((pair) => pair.split(' ').map((word) => `'${word}'`).join(' <-> '));
+  const all = words.join(' & ');
+  const any = words.join(' | ');
+  const tiers: string[] = [];
+  if (words.length > 1) tiers.push(all);
+  if (words.length > 2) tiers.push(words.map((_, skip) => `(${words.filter((__, i) => i !== skip).join(' & ')})`).join(' | '));
+  tiers.push(any);
+  return { any, words, pairs, tiers };
+}
+
 function retrievalPlugin(app: FastifyInstance) {
   const orm = app.db.orm;
 
   const retrieval: Retrieval = {
     async search(userId, query, options = {}) {
-      // Terms are letters and digits only (see searchTerms), and each is still sent as a parameter: no text of
+      // Terms are letters and digits only (see queryTerms), and each is still sent as a parameter: no text of
       // the question ever becomes SQL or tsquery syntax.
-      const terms = searchTerms(query);
-      if (terms.length === 0 || !UUID.test(userId)) return [];
+      const terms = queryTerms(query);
+      if (terms.words.length === 0 || !UUID.test(userId)) return [];
       const fileIds = options.fileIds?.filter((id) => UUID.test(id));
       if (fileIds?.length === 0) return [];
       const limit = Math.min(Math.max(options.limit ?? DEFAULT_LIMIT, 1), 50);
@@ -112,24 +143,41 @@ function retrievalPlugin(app: FastifyInstance) {
             },
           )
         : undefined;
+      const wanted = questionVector ? Math.max(limit, RERANK_POOL) : limit;
+      const queries = tsqueriesOf(terms);
       // The queries are built once (a one-row CTE), not per row: to_tsquery is only STABLE, so written inline
       // PostgreSQL would parse it again for every passage it ranks.
-      const termQueries = sql.join(terms.map((term, i) => sql`to_tsquery('simple', ${term}) as ${sql.raw(`t${i}`)}`), sql`, `);
-      const distinctTerms = sql.join(terms.map((_, i) => sql`(c.tsv @@ q.${sql.raw(`t${i}`)})::int`), sql` + `);
+      const named = [
+        ...queries.words.map((text, i) => sql`${text}::tsquery as ${sql.raw(`w${i}`)}`),
+        ...queries.pairs.map((text, i) => sql`${text}::tsquery as ${sql.raw(`p${i}`)}`),
+        ...queries.tiers.map((text, i) => sql`${text}::tsquery as ${sql.raw(`t${i}`)}`),
+      ];
+      const distinctTerms = sql.join(
+        [...queries.words.map((_, i) => sql.raw(`(c.tsv @@ q.w${i})::int`)), ...queries.pairs.map((_, i) => sql.raw(`(c.tsv @@ q.p${i})::int`))],
+        sql` + `,
+      );
       const inFiles = fileIds ? sql`and c.file_id in (${sql.join(fileIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
-      // Two stages: the cheap ts_rank picks the best CANDIDATES of every matching passage (a common word can match
-      // thousands), then only those are ranked precisely: distinct question words first, then ts_rank_cd.
-      const result = await orm.execute<PassageRow>(sql`
-        with q as materialized (select to_tsquery('simple', ${terms.join(' | ')}) as any_term, ${termQueries}),
-        candidates as (
-          select c.id
-          from q
-          cross join document_chunks c
+      // Tiers, strictest first: every word, all words but one, any word. A tier is only read when the ones before
+      // it found fewer than `wanted` passages, and only its first CANDIDATES: a passage of a stricter tier has more
+      // of the question's words than one only a looser tier finds, so a common word matching thousands of passages
+      // is never ranked passage by passage when the question's other words already found enough. The GIN index
+      // answers each tier without reading a passage (syllable pairs, which it cannot, only count in the ranking).
+      const tiers = queries.tiers.map((_, i) => {
+        const before = queries.tiers.slice(0, i).map((__, j) => sql.raw(`(select count(*) from tier${j}) < ${wanted}`));
+        return sql`${sql.raw(`tier${i}`)} as (
+          select c.id from q cross join document_chunks c
           -- No join here: a file's passages are written in the same transaction that marks it ready.
-          where c.user_id = ${userId}::uuid and c.tsv @@ q.any_term ${inFiles}
-          order by ts_rank(c.tsv, q.any_term) desc
-          limit ${CANDIDATES}
-        )
+          where ${before.length > 0 ? sql.join([...before, sql``], sql` and `) : sql``}c.user_id = ${userId}::uuid and c.tsv @@ q.${sql.raw(`t${i}`)} ${inFiles}
+          limit ${CANDIDATES})`;
+      });
+      const candidates = sql.join(
+        queries.tiers.map((_, i) => sql.raw(`select id from tier${i}`)),
+        sql` union `,
+      );
+      const result = await orm.execute<PassageRow>(sql`
+        with q as materialized (select ${queries.any}::tsquery as any_term, ${sql.join(named, sql`, `)}),
+        ${sql.join(tiers, sql`, `)},
+        candidates as (${candidates})
         select c.id as chunk_id, c.file_id, f.file_name, f.collection_name, c.locator, c.title, c.text,
           -- Normalisation 32 keeps ts_rank_cd under 1: a passage with one more distinct word always ranks higher.
           (${distinctTerms}) + ts_rank_cd(c.tsv, q.any_term, 32) as rank${questionVector ? sql`, c.embedding` : sql``}
@@ -139,7 +187,7 @@ function retrievalPlugin(app: FastifyInstance) {
         join document_files f on f.id = c.file_id
         where f.user_id = ${userId}::uuid and f.status = 'ready'
         order by rank desc, f.file_name, c.ordinal
-        limit ${questionVector ? Math.max(limit, RERANK_POOL) : limit}`);
+        limit ${wanted}`);
       const vector = await questionVector;
       if (!vector) return result.rows.slice(0, limit).map(toPassage);
       // A stable sort: equal blended ranks keep the SQL's order (file name, then position).

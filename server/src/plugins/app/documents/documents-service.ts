@@ -10,6 +10,9 @@ import {
   inspectUpload,
   ParseError,
   parseDocument,
+  prewarmParser,
+  searchVector,
+  stopSpareParser,
 } from '../../../documents/index.js';
 import type { UploadQuota } from '../../../config.js';
 import { documentChunks } from '../../../db/schema/index.js';
@@ -253,13 +256,10 @@ function documentsServicePlugin(app: FastifyInstance) {
       const kind = file.kind as DocumentKind;
       try {
         const parsed = await parseDocument(kind, await files.get(file.storedName));
-        const chunks: NewChunk[] = chunkDocument(parsed).map((chunk) => ({
-          ordinal: chunk.ordinal,
-          text: chunk.text,
-          title: chunk.title ?? null,
-          locator: chunk.locator,
-          searchText: foldVietnamese(chunk.title === undefined ? chunk.text : `${chunk.title}\n${chunk.text}`),
-        }));
+        const chunks: NewChunk[] = chunkDocument(parsed).map((chunk) => {
+          const searchText = foldVietnamese(chunk.title === undefined ? chunk.text : `${chunk.title}\n${chunk.text}`);
+          return { ordinal: chunk.ordinal, text: chunk.text, title: chunk.title ?? null, locator: chunk.locator, searchText, tsv: searchVector(searchText) };
+        });
         if (chunks.length === 0) {
           await repo.markFailed(file.id, INDEX_FAILURES.noText, now());
           return;
@@ -320,6 +320,9 @@ function documentsServicePlugin(app: FastifyInstance) {
 
   app.decorate('documents', service);
   app.jobs.handle(INDEX_QUEUE, (payload, context) => service.indexFile(payload, context));
+  // A parse worker waits ready for the next upload: starting one takes longer than parsing most documents.
+  app.addHook('onReady', async () => prewarmParser());
+  app.addHook('onClose', async () => stopSpareParser());
 }
 
 export default fp(documentsServicePlugin, {

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { foldVietnamese } from './fold.ts';
+import { searchVector } from './search-vector.ts';
+
+describe('searchVector', () => {
+  it('lists each folded word once with its positions, one-letter and two-letter syllables included', () => {
+    const vector = searchVector(foldVietnamese('Giao hàng toàn quốc: Hà Nội 1–2 ngày, TP. Hồ Chí Minh 2–3 ngày.'));
+    expect(vector).toBe("'giao':1 'hang':2 'toan':3 'quoc':4 'ha':5 'noi':6 '1':7 '2':8,14 'ngay':9,16 'tp':10 'ho':11 'chi':12 'minh':13 '3':15");
+  });
+
+  it('leaves out words too long to be searched and keeps at most 256 positions of a word', () => {
+    expect(searchVector(`gia ${'x'.repeat(300)} ban`)).toBe("'gia':1 'ban':3");
+    const many = searchVector(Array.from({ length: 400 }, () => 'ao').join(' '));
+    expect(many.split(',')).toHaveLength(256);
+  });
+});
