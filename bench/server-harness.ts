@@ -114,7 +114,7 @@ export async function prepareShop(env: Record<string, string>, credits: number[]
     const [, claims = ''] = accessToken.split('.');
     const userId = String((JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { userId: string }).userId);
 
-    // The connect popup: connect-url → sandbox dialog → "allow" for the demo account → redirect → connect page.
+    // The connect popup: connect-url → sandbox dialog → "allow" for the demo account → redirect → connect-complete.
     const connect = (await call(base, 'POST', 'api/v1/facebook/connect-url', { user_id: userId }, accessToken)) as { data: { url: string } };
     const dialog = new URL(connect.data.url);
     const form = new URLSearchParams({
@@ -128,8 +128,10 @@ export async function prepareShop(env: Record<string, string>, credits: number[]
     const picked = await fetch(`${base}${dialog.pathname}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
     const location = picked.headers.get('location');
     if (picked.status !== 303 || !location) throw new Error(`sandbox dialog answered ${picked.status}`);
-    const landing = await fetch(new URL(location, base));
-    if (!landing.ok) throw new Error(`connect page answered ${landing.status}`);
+    // The connect page hands code and state to the page manager, which finishes through its own session.
+    const redirect = new URL(location, base);
+    const given = { code: redirect.searchParams.get('code') ?? '', state: redirect.searchParams.get('state') ?? '' };
+    await call(base, 'POST', 'api/v1/facebook/connect-complete', { user_id: userId, ...given }, accessToken);
     await call(base, 'POST', 'api/v1/facebook/subscribed', { user_id: userId, page_id: BAKERY_PAGE, page_access_token: 'x', type: 'messages', action: 'subscribe' }, accessToken);
 
     for (const [i, amount] of credits.entries()) await app.ledger.credit(userId, amount, `bench-credit-${suffix}-${i}`, 'deposit');
