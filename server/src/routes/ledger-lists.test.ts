@@ -94,6 +94,8 @@ describe.each(testDatabases)('balance lists and overview (%s)', (kind) => {
     expect(await balanceList('sort=amount&order=desc&page=1&page_size=2')).toEqual({ total: 7, rows: [['deposit', 100_000], ['deposit', 50_000]] });
     expect(await balanceList('sort=amount&order=desc&page=2&page_size=2')).toEqual({ total: 7, rows: [['refund', 500], ['adjustment', -200]] });
     expect(await balanceList('sort=amount&page=4&page_size=2')).toEqual({ total: 7, rows: [['token_charge', -3_000]] });
+    // Past the last page: no rows, the total all the same.
+    expect(await balanceList('sort=amount&page=5&page_size=2')).toEqual({ total: 7, rows: [] });
   });
 
   it('balance transactions between Vietnam days: 23:59:59 belongs to the day before, 00:00:00 to the new one; the total counts the filter', async () => {
@@ -121,6 +123,7 @@ describe.each(testDatabases)('balance lists and overview (%s)', (kind) => {
     expect(await tokenList('order=asc')).toEqual({ total: 3, costs: [1_000, 3_000, 2_000] });
     expect(await tokenList('sort=amount')).toEqual({ total: 3, costs: [3_000, 2_000, 1_000] });
     expect(await tokenList('sort=amount&order=asc&page=1&page_size=2')).toEqual({ total: 3, costs: [1_000, 2_000] });
+    expect(await tokenList('page=2&page_size=3')).toEqual({ total: 3, costs: [] });
     expect(await tokenList('from=2025-04-01&order=asc')).toEqual({ total: 2, costs: [3_000, 2_000] });
     expect(await tokenList('to=2025-03-31')).toEqual({ total: 1, costs: [1_000] });
     expect(await tokenList('from=2025-04-01&to=2025-04-01&page=2&page_size=1')).toEqual({ total: 1, costs: [] });
