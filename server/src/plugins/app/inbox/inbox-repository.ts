@@ -144,6 +144,14 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
     order by last_customer.created_at desc, last_customer.id desc limit 1
   )`;
   const summaryColumns = { thread: inboxThreads, unread, lastReplyStatus };
+  // Asked once per webhook delivery: built once, parsed once per connection by the database.
+  const pageOwner = orm
+    .select({ userId: facebookPages.userId })
+    .from(facebookPages)
+    .where(and(eq(facebookPages.pageId, sql.placeholder('pageId')), sql`${facebookPages.subscribed} @> ${sql.placeholder('actions')}::jsonb`))
+    .orderBy(desc(facebookPages.updatedAt), asc(facebookPages.id))
+    .limit(1)
+    .prepare('inbox_page_owner');
   const toSummary = (row: { thread: InboxThreadRow; unread: number; lastReplyStatus: ReplyStatus | null }): ThreadSummaryRow => ({
     ...row.thread,
     unread: Number(row.unread),
@@ -152,12 +160,7 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
 
   const repository: InboxRepository = {
     async ownerOf(pageId, action) {
-      const [row] = await orm
-        .select({ userId: facebookPages.userId })
-        .from(facebookPages)
-        .where(and(eq(facebookPages.pageId, pageId), sql`${facebookPages.subscribed} @> ${JSON.stringify([action])}::jsonb`))
-        .orderBy(desc(facebookPages.updatedAt), asc(facebookPages.id))
-        .limit(1);
+      const [row] = await pageOwner.execute({ pageId, actions: JSON.stringify([action]) });
       return row?.userId;
     },
 
