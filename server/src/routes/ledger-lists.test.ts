@@ -1,5 +1,5 @@
 import type { BalanceSummary, BalanceTransaction, TokenTransaction } from '@pagemate/shared-contracts/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, errorOf, GOOD_PASSWORD, login } from '../test/accounts.js';
 import { ManualClock } from '../test/clock.js';
 import { api, type SignedIn, signedInUser } from '../test/facebook.js';
@@ -86,6 +86,17 @@ describe.each(testDatabases)('balance lists and overview (%s)', (kind) => {
     expect(await balanceList('')).toEqual({ total: 7, rows: [...CHRONOLOGICAL].reverse() });
     expect(await balanceList('order=asc')).toEqual({ total: 7, rows: CHRONOLOGICAL });
     expect(await balanceList('sort=date&order=asc&page=2&page_size=3')).toEqual({ total: 7, rows: CHRONOLOGICAL.slice(3, 6) });
+  });
+
+  it('a page costs two queries: the session check (a logout refuses the next request) and the rows with their total', async () => {
+    const client = (t.app.db.orm as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const queries = vi.spyOn(client, 'query');
+    try {
+      expect(await balanceList('page=1&page_size=3')).toMatchObject({ total: 7 });
+      expect(queries).toHaveBeenCalledTimes(2);
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it('balance transactions sorted by amount, both ways, paginated', async () => {
