@@ -17,7 +17,6 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import {
-  BAKERY_PAGE,
   createDatabase,
   LOCAL_POSTGRES,
   postgresAdminUrl,
@@ -84,7 +83,7 @@ async function main() {
           setupRequest: (request) => {
             serial += 1;
             const psid = `7${String(serial % 100).padStart(15, '0')}`;
-            const { body, signature } = signedMessage(shop.appSecret, BAKERY_PAGE, psid, `m_floor_${process.pid}_${serial}`, 'Bánh mì thịt nướng giá bao nhiêu?');
+            const { body, signature } = signedMessage(shop.appSecret, shop.pageId, psid, `m_floor_${process.pid}_${serial}`, 'Bánh mì thịt nướng giá bao nhiêu?');
             return { ...request, body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature } };
           },
         },

@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the landing page `/` of the composed production build (issue #9): performance ≥ 90 with the
+ * Lighthouse on the landing page `/` of the composed production build: performance ≥ 90 with the
  * default mobile emulation and simulated throttling, accessibility ≥ 95, best practices ≥ 95 (SEO printed, no
  * target). Debian Chromium through chrome-launcher, everything on loopback. Prints the scores, the key metrics and,
  * for any category below its target, the audits that fail. A bench, not a test: it exits 0 below target.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every answer of the API is `{ status, data }`; status 200 means success (spec §7). */
+/** Every answer of the API is `{ status, data }`; status 200 means success (docs/product.md §7). */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ status: z.literal(200), data });
 }
@@ -19,7 +19,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',
-  // Accounts and sessions (issue #3): the sign-in pages translate each of these.
+  // Accounts and sessions: the sign-in pages translate each of these.
   'INVALID_CREDENTIALS',
   'USERNAME_TAKEN',
   'EMAIL_TAKEN',
@@ -28,14 +28,14 @@ export const ERROR_CODES = [
   'PASSWORD_TOO_COMMON',
   'SESSION_EXPIRED',
   'CROSS_SITE_REQUEST',
-  // Money (issue #5): a charge the balance or a daily cap cannot cover; a payment provider that did not answer.
+  // Money: a charge the balance or a daily cap cannot cover; a payment provider that did not answer.
   'INSUFFICIENT_BALANCE',
   'DAILY_CAP_REACHED',
   'PAYMENT_PROVIDER_FAILED',
-  // Documents (issue #6): the spec's two upload refusals (spec §5) have their own codes.
+  // Documents: the two upload refusals of docs/product.md §5 have their own codes.
   'FILE_EXISTS',
   'FILE_FORMAT_NOT_ALLOWED',
-  // Partner side (issue #8): a user-side account on a partner route; an unknown invite code; a shop already
+  // Partner side: a user-side account on a partner route; an unknown invite code; a shop already
   // with a partner.
   'PARTNER_ONLY',
   'PARTNER_CODE_INVALID',
