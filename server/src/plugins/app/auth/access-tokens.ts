@@ -33,7 +33,7 @@ const verifiedClaims = accessTokenClaimsSchema.extend({ sub: z.string().min(1), 
 async function accessTokensPlugin(app: FastifyInstance) {
   const key = app.authKeys.accessToken;
   // Imported once: given the raw bytes, jose imports the key again on every verify.
-  const verifyKey = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  const verifyKey = await crypto.subtle.importKey('raw', new Uint8Array(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   const ttl = app.config.auth.accessTokenTtlSeconds;
 
   const issue: AccessTokens['issue'] = (user, sessionId) => {
