@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
-import { type LogDestination, loggerOptions, requestIdFor } from './logging.js';
+import { type LogDestination, loggerOptions, OneLinePerRequest, requestIdFor } from './logging.js';
 import metaSandbox from './meta-sandbox/index.js';
 import type { FetchLike } from './meta/graph-client.js';
 import accountsRepository from './plugins/app/accounts/accounts-repository.js';
@@ -79,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: loggerOptions(config, logDestination),
     requestIdHeader: false,
+    logController: new OneLinePerRequest(),
     genReqId: requestIdFor,
     // Trust exactly the proxies in front (TRUST_PROXY hops: the balancer, and a CDN before it): the client is the
     // address the outermost of them appended to X-Forwarded-For. Trusting every hop (`true`) takes the left-most

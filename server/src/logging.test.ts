@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
-import { loggerOptions, requestIdFor } from './logging.js';
+import { loggerOptions, OneLinePerRequest, requestIdFor } from './logging.js';
 
 describe('logger', () => {
   it('writes JSON lines with credentials censored', () => {
@@ -15,6 +15,30 @@ describe('logger', () => {
     expect(request).toMatchObject({ msg: 'probe', headers: { authorization: '[Redacted]', cookie: '[Redacted]', 'user-agent': 'UA' } });
     expect(user).toMatchObject({ user: { password: '[Redacted]', name: 'an' } });
     expect(lines.join('')).not.toMatch(/abc\.def|refresh=xyz|hunter2/);
+  });
+});
+
+describe('OneLinePerRequest', () => {
+  it('logs a request once, when answered, with its method, URL, status and time; a failure at error level', async () => {
+    const lines: Record<string, never>[] = [];
+    const app = Fastify({
+      logger: loggerOptions(loadConfig({ LOG_LEVEL: 'info' }), { write: (line) => void lines.push(JSON.parse(line) as Record<string, never>) }),
+      logController: new OneLinePerRequest(),
+    });
+    app.get('/ok', async () => ({ ok: true }));
+    app.get('/boom', async () => {
+      throw new Error('boom');
+    });
+    await app.inject({ method: 'GET', url: '/ok?page=2' });
+    expect(lines.filter((line) => line.reqId !== undefined).map((line) => line.msg)).toEqual(['request completed']);
+    expect(lines.at(-1)).toMatchObject({ level: 30, req: { method: 'GET', url: '/ok?page=2' }, res: { statusCode: 200 }, responseTime: expect.any(Number) });
+
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/boom' });
+    expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
+    expect(lines.at(-1)).toMatchObject({ msg: 'request completed', req: { url: '/boom' }, res: { statusCode: 500 } });
+    expect(lines.some((line) => line.level === 50 && (line.err as { message?: string } | undefined)?.message === 'boom')).toBe(true);
+    await app.close();
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { AppConfig } from './config.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -37,4 +37,20 @@ export function loggerOptions(config: AppConfig, destination?: LogDestination): 
     },
     ...(destination ? { stream: destination } : {}),
   };
+}
+
+/**
+ * One log line per request, written when it is answered ('request completed', or 'request errored' at error
+ * level), carrying the method, URL and address the 'incoming request' line Fastify also writes would repeat: half
+ * the logging of a busy instance's hot paths for the same facts.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const facts = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...facts, err: error }, 'request errored');
+    else reply.log.info(facts, 'request completed');
+  }
 }

@@ -177,12 +177,13 @@ export class JobQueue {
    */
   private nextTurn(queue: string, owner: string | null, now: Date) {
     const at = sql`${now.toISOString()}::timestamptz`;
-    return sql`(
-      select greatest(
-        coalesce(max(${jobs.turn}) filter (where ${jobs.owner} is not distinct from ${owner}), 0) + 1,
-        coalesce(min(${jobs.turn}) filter (where ${jobs.status} = 'running' or ${jobs.runAt} <= ${at}), 0)
-      )
-      from ${jobs} where ${jobs.queue} = ${queue} and ${jobs.status} in ('queued', 'running'))`;
+    const waiting = sql`${jobs.queue} = ${queue} and ${jobs.status} in ('queued', 'running')`;
+    const ofOwner = owner === null ? sql`${jobs.owner} is null` : sql`${jobs.owner} = ${owner}`;
+    // Two index lookups (jobs_waiting_turns, jobs_waiting_by_turn), not an aggregate over the queue's backlog.
+    return sql`greatest(
+      coalesce((select ${jobs.turn} from ${jobs} where ${waiting} and ${ofOwner} order by ${jobs.turn} desc limit 1), 0) + 1,
+      coalesce((select ${jobs.turn} from ${jobs} where ${waiting} and (${jobs.status} = 'running' or ${jobs.runAt} <= ${at}) order by ${jobs.turn} limit 1), 0)
+    )`;
   }
 
   /** Registers the handler of a queue; this instance claims only jobs of queues it handles. */

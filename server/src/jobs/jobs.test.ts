@@ -372,7 +372,8 @@ describe.runIf(testDatabases.includes('postgres'))('two app instances on one Pos
     for (let n = 0; n < 60; n += 1) await first.jobs.enqueue(queue, { n });
     await vi.waitFor(() => expect(runs).toHaveLength(60), { timeout: 15_000 });
     expect(new Set(runs.map((run) => run.n)).size).toBe(60);
-    const rows = await first.jobs.list(queue);
-    expect(rows.every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
+    // A handler has run once it is in `runs`; its outcome is written a moment later.
+    await vi.waitFor(async () => expect((await first.jobs.list(queue)).every((row) => row.status === 'done')).toBe(true), { timeout: 15_000 });
+    expect((await first.jobs.list(queue)).every((row) => row.attempts === 1)).toBe(true);
   });
 });

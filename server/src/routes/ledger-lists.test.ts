@@ -1,5 +1,5 @@
 import type { BalanceSummary, BalanceTransaction, TokenTransaction } from '@pagemate/shared-contracts/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, errorOf, GOOD_PASSWORD, login } from '../test/accounts.js';
 import { ManualClock } from '../test/clock.js';
 import { api, type SignedIn, signedInUser } from '../test/facebook.js';
@@ -88,12 +88,25 @@ describe.each(testDatabases)('balance lists and overview (%s)', (kind) => {
     expect(await balanceList('sort=date&order=asc&page=2&page_size=3')).toEqual({ total: 7, rows: CHRONOLOGICAL.slice(3, 6) });
   });
 
+  it('a page costs two queries: the session check (a logout refuses the next request) and the rows with their total', async () => {
+    const client = (t.app.db.orm as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const queries = vi.spyOn(client, 'query');
+    try {
+      expect(await balanceList('page=1&page_size=3')).toMatchObject({ total: 7 });
+      expect(queries).toHaveBeenCalledTimes(2);
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
   it('balance transactions sorted by amount, both ways, paginated', async () => {
     const ascending = [...CHRONOLOGICAL].sort((a, b) => Number(a[1]) - Number(b[1]));
     expect(await balanceList('sort=amount&order=asc')).toEqual({ total: 7, rows: ascending });
     expect(await balanceList('sort=amount&order=desc&page=1&page_size=2')).toEqual({ total: 7, rows: [['deposit', 100_000], ['deposit', 50_000]] });
     expect(await balanceList('sort=amount&order=desc&page=2&page_size=2')).toEqual({ total: 7, rows: [['refund', 500], ['adjustment', -200]] });
     expect(await balanceList('sort=amount&page=4&page_size=2')).toEqual({ total: 7, rows: [['token_charge', -3_000]] });
+    // Past the last page: no rows, the total all the same.
+    expect(await balanceList('sort=amount&page=5&page_size=2')).toEqual({ total: 7, rows: [] });
   });
 
   it('balance transactions between Vietnam days: 23:59:59 belongs to the day before, 00:00:00 to the new one; the total counts the filter', async () => {
@@ -121,6 +134,7 @@ describe.each(testDatabases)('balance lists and overview (%s)', (kind) => {
     expect(await tokenList('order=asc')).toEqual({ total: 3, costs: [1_000, 3_000, 2_000] });
     expect(await tokenList('sort=amount')).toEqual({ total: 3, costs: [3_000, 2_000, 1_000] });
     expect(await tokenList('sort=amount&order=asc&page=1&page_size=2')).toEqual({ total: 3, costs: [1_000, 2_000] });
+    expect(await tokenList('page=2&page_size=3')).toEqual({ total: 3, costs: [] });
     expect(await tokenList('from=2025-04-01&order=asc')).toEqual({ total: 2, costs: [3_000, 2_000] });
     expect(await tokenList('to=2025-03-31')).toEqual({ total: 1, costs: [1_000] });
     expect(await tokenList('from=2025-04-01&to=2025-04-01&page=2&page_size=1')).toEqual({ total: 1, costs: [] });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { refreshTokens, sessions, users } from '../../../db/schema/index.js';
@@ -18,6 +18,8 @@ export interface RefreshTokenRecord {
   session: SessionRow;
   user: UserRow;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Revoked or ended sessions are deleted at the user's next sign-in once older than this. */
 const PRUNE_AFTER_MS = 24 * 3600 * 1000;
@@ -47,6 +49,20 @@ declare module 'fastify' {
 /** The SQL of sessions and refresh tokens. */
 function sessionsRepositoryPlugin(app: FastifyInstance) {
   const orm = app.db.orm;
+  // Every authenticated request asks this: built once, and parsed once per connection by the database.
+  const activeSession = orm
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.absoluteExpiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_active');
 
   const repository: SessionsRepository = {
     async createSession(session, token) {
@@ -92,11 +108,8 @@ function sessionsRepositoryPlugin(app: FastifyInstance) {
     },
 
     async isSessionActive(sessionId, userId, now) {
-      const rows = await orm
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.absoluteExpiresAt, now)))
-        .limit(1);
+      if (!UUID.test(sessionId) || !UUID.test(userId)) return false;
+      const rows = await activeSession.execute({ sessionId, userId, now });
       return rows.length > 0;
     },
   };

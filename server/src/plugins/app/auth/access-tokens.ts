@@ -30,8 +30,10 @@ declare module 'fastify' {
 const verifiedClaims = accessTokenClaimsSchema.extend({ sub: z.string().min(1), sid: z.string().min(1), exp: z.number(), iat: z.number() });
 
 /** Short-lived JWTs (HS256 via jose) carrying the session user of docs/product.md §3, `sub` and the session id `sid`. */
-function accessTokensPlugin(app: FastifyInstance) {
+async function accessTokensPlugin(app: FastifyInstance) {
   const key = app.authKeys.accessToken;
+  // Imported once: given the raw bytes, jose imports the key again on every verify.
+  const verifyKey = await crypto.subtle.importKey('raw', new Uint8Array(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   const ttl = app.config.auth.accessTokenTtlSeconds;
 
   const issue: AccessTokens['issue'] = (user, sessionId) => {
@@ -50,7 +52,7 @@ function accessTokensPlugin(app: FastifyInstance) {
   const verify: AccessTokens['verify'] = async (token) => {
     let payload: unknown;
     try {
-      ({ payload } = await jwtVerify(token, key, {
+      ({ payload } = await jwtVerify(token, verifyKey, {
         algorithms: ACCESS_TOKEN_ALGORITHMS,
         issuer: ISSUER,
         audience: AUDIENCE,

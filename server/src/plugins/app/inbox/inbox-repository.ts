@@ -69,6 +69,11 @@ export interface InboxRepository {
   threadFor(db: Db, thread: NewThread, now: Date): Promise<InboxThreadRow>;
   /** Inserts an item unless (page, Facebook id) exists already; undefined when it did (a duplicate event). */
   insertItem(db: Db, item: NewItem, now: Date): Promise<InboxItemRow | undefined>;
+  /**
+   * `insertItem`, then `touchThread` of its thread when it was new, in one statement (one round trip); the new
+   * item's id, or undefined for a duplicate.
+   */
+  recordItem(db: Db, item: NewItem, now: Date): Promise<string | undefined>;
   itemByExternalId(db: Db, pageId: string, externalId: string): Promise<InboxItemRow | undefined>;
   /** An answer of this thread still being sent whose text is `text` (its webhook came before our record). */
   sendingAnswer(db: Db, threadId: string, text: string): Promise<InboxItemRow | undefined>;
@@ -112,6 +117,17 @@ declare module 'fastify' {
 const EPOCH = new Date(0);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Moves a thread's "last" to this item when it is the newest (the first touch always wins). */
+function touchOf(item: { author: InboxAuthor; text: string; at: Date }, now: Date) {
+  return {
+    lastText: sql`case when ${inboxThreads.lastAt} <= ${item.at} or ${inboxThreads.lastText} = '' then ${item.text} else ${inboxThreads.lastText} end`,
+    lastAuthor: sql`case when ${inboxThreads.lastAt} <= ${item.at} or ${inboxThreads.lastText} = '' then ${item.author} else ${inboxThreads.lastAuthor} end`,
+    lastAt: sql`greatest(${inboxThreads.lastAt}, ${item.at})`,
+    ...(item.author === 'customer' ? { lastCustomerAt: sql`greatest(${inboxThreads.lastCustomerAt}, ${item.at})` } : {}),
+    updatedAt: now,
+  };
+}
+
 function inboxRepositoryPlugin(app: FastifyInstance) {
   const orm = app.db.orm;
 
@@ -128,6 +144,14 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
     order by last_customer.created_at desc, last_customer.id desc limit 1
   )`;
   const summaryColumns = { thread: inboxThreads, unread, lastReplyStatus };
+  // Asked once per webhook delivery: built once, parsed once per connection by the database.
+  const pageOwner = orm
+    .select({ userId: facebookPages.userId })
+    .from(facebookPages)
+    .where(and(eq(facebookPages.pageId, sql.placeholder('pageId')), sql`${facebookPages.subscribed} @> ${sql.placeholder('actions')}::jsonb`))
+    .orderBy(desc(facebookPages.updatedAt), asc(facebookPages.id))
+    .limit(1)
+    .prepare('inbox_page_owner');
   const toSummary = (row: { thread: InboxThreadRow; unread: number; lastReplyStatus: ReplyStatus | null }): ThreadSummaryRow => ({
     ...row.thread,
     unread: Number(row.unread),
@@ -136,17 +160,14 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
 
   const repository: InboxRepository = {
     async ownerOf(pageId, action) {
-      const [row] = await orm
-        .select({ userId: facebookPages.userId })
-        .from(facebookPages)
-        .where(and(eq(facebookPages.pageId, pageId), sql`${facebookPages.subscribed} @> ${JSON.stringify([action])}::jsonb`))
-        .orderBy(desc(facebookPages.updatedAt), asc(facebookPages.id))
-        .limit(1);
+      const [row] = await pageOwner.execute({ pageId, actions: JSON.stringify([action]) });
       return row?.userId;
     },
 
     async threadFor(db, thread, now) {
-      const [inserted] = await db
+      // One statement, new or known: the no-op update on a known thread returns its row (and takes the row lock
+      // the item's touch takes next anyway); a name learnt later fills an empty one.
+      const [row] = await db
         .insert(inboxThreads)
         .values({
           id: crypto.randomUUID(),
@@ -159,25 +180,13 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
           createdAt: now,
           updatedAt: now,
         })
-        .onConflictDoNothing()
+        .onConflictDoUpdate({
+          target: [inboxThreads.userId, inboxThreads.pageId, inboxThreads.kind, inboxThreads.externalId],
+          set: { customerName: sql`case when ${inboxThreads.customerName} = '' then excluded.customer_name else ${inboxThreads.customerName} end` },
+        })
         .returning();
-      if (inserted) return inserted;
-      const [existing] = await db
-        .select()
-        .from(inboxThreads)
-        .where(
-          and(
-            eq(inboxThreads.userId, thread.userId),
-            eq(inboxThreads.pageId, thread.pageId),
-            eq(inboxThreads.kind, thread.kind),
-            eq(inboxThreads.externalId, thread.externalId),
-          ),
-        );
-      if (!existing) throw new Error('inbox thread neither inserted nor found');
-      if (thread.customerName !== '' && existing.customerName === '') {
-        await db.update(inboxThreads).set({ customerName: thread.customerName }).where(eq(inboxThreads.id, existing.id));
-      }
-      return existing;
+      if (!row) throw new Error('inbox thread neither inserted nor found');
+      return row;
     },
 
     async insertItem(db, item, now) {
@@ -187,6 +196,21 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
         .onConflictDoNothing()
         .returning();
       return row;
+    },
+
+    async recordItem(db, item, now) {
+      const insert = db
+        .insert(inboxItems)
+        .values({ id: crypto.randomUUID(), ...item, updatedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: inboxItems.id });
+      const touch = db
+        .update(inboxThreads)
+        .set(touchOf({ author: item.author, text: item.text, at: item.createdAt }, now))
+        .where(and(eq(inboxThreads.id, item.threadId), sql`exists (select 1 from recorded)`));
+      // Every data-modifying WITH runs once, referenced or not; the touch sees the insert's rows through `recorded`.
+      const result = await db.execute<{ id: string }>(sql`with recorded as (${insert.getSQL()}), touched as (${touch.getSQL()}) select id from recorded`);
+      return result.rows[0]?.id;
     },
 
     async itemByExternalId(db, pageId, externalId) {
@@ -205,17 +229,7 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
     },
 
     async touchThread(db, threadId, item, now) {
-      const customer = item.author === 'customer';
-      await db
-        .update(inboxThreads)
-        .set({
-          lastText: sql`case when ${inboxThreads.lastAt} <= ${item.at} or ${inboxThreads.lastText} = '' then ${item.text} else ${inboxThreads.lastText} end`,
-          lastAuthor: sql`case when ${inboxThreads.lastAt} <= ${item.at} or ${inboxThreads.lastText} = '' then ${item.author} else ${inboxThreads.lastAuthor} end`,
-          lastAt: sql`greatest(${inboxThreads.lastAt}, ${item.at})`,
-          ...(customer ? { lastCustomerAt: sql`greatest(${inboxThreads.lastCustomerAt}, ${item.at})` } : {}),
-          updatedAt: now,
-        })
-        .where(eq(inboxThreads.id, threadId));
+      await db.update(inboxThreads).set(touchOf(item, now)).where(eq(inboxThreads.id, threadId));
     },
 
     async handoff(db, threadId, until, now) {

@@ -137,7 +137,7 @@ function inboxServicePlugin(app: FastifyInstance) {
     jobs: ReplyToQueue[],
   ) {
     const answerable = event.text.trim() !== '';
-    const item = await repo.insertItem(
+    const itemId = await repo.recordItem(
       tx,
       {
         threadId: thread.id,
@@ -152,9 +152,8 @@ function inboxServicePlugin(app: FastifyInstance) {
       },
       now(),
     );
-    if (!item) return void (summary.duplicates += 1);
-    await repo.touchThread(tx, thread.id, { author: 'customer', text: event.text, at: event.createdAt }, now());
-    if (answerable) jobs.push({ itemId: item.id, owner: thread.userId });
+    if (!itemId) return void (summary.duplicates += 1);
+    if (answerable) jobs.push({ itemId, owner: thread.userId });
   }
 
   /** A comment: the customer's (answered once) or the page's own (a person answering from Facebook, or our echo). */
@@ -179,13 +178,12 @@ function inboxServicePlugin(app: FastifyInstance) {
         summary.duplicates += 1;
         return;
       }
-      const human = await repo.insertItem(
+      const human = await repo.recordItem(
         tx,
         { threadId: rootThread.threadId, userId, pageId: event.pageId, author: 'human', externalId: event.commentId, text: event.text, createdAt: event.createdAt, delivery: 'sent' },
         now(),
       );
       if (!human) return void (summary.duplicates += 1);
-      await repo.touchThread(tx, rootThread.threadId, { author: 'human', text: event.text, at: event.createdAt }, now());
       await handoff(tx, rootThread.threadId, event.createdAt);
       summary.handoffs += 1;
       return;
@@ -214,13 +212,12 @@ function inboxServicePlugin(app: FastifyInstance) {
         summary.duplicates += 1;
         return;
       }
-      const human = await repo.insertItem(
+      const human = await repo.recordItem(
         tx,
         { threadId: thread.id, userId, pageId: event.pageId, author: 'human', externalId: event.mid, text: event.text, createdAt: event.createdAt, delivery: 'sent' },
         now(),
       );
       if (!human) return void (summary.duplicates += 1);
-      await repo.touchThread(tx, thread.id, { author: 'human', text: event.text, at: event.createdAt }, now());
       await handoff(tx, thread.id, event.createdAt);
       summary.handoffs += 1;
       return;

@@ -98,6 +98,16 @@ function ordering(slice: ListSlice, amount: AnyPgColumn, createdAt: AnyPgColumn,
   return [...(slice.sort === 'amount' ? [amount] : []), createdAt, seq].map((column) => direction(column));
 }
 
+/** Every row the filter matches, counted before OFFSET and LIMIT apply: the page and its total in one query. */
+const windowTotal = sql<number>`count(*) over ()`.mapWith(Number);
+
+/** The page with the total its rows carry; a page past the end has no row to carry it, so it is counted alone. */
+async function pageOf<Row>(rows: { row: Row; total: number }[], slice: ListSlice, countAll: () => Promise<number>): Promise<Page<Row>> {
+  const [first] = rows;
+  const total = first ? first.total : slice.offset > 0 ? await countAll() : 0;
+  return { items: rows.map(({ row }) => row), total };
+}
+
 function lockedBalance(tx: Orm, userId: string, now: Date, initial: BalanceRow): LockedBalance {
   let balance = initial;
   return {
@@ -214,27 +224,25 @@ function ledgerRepositoryPlugin(app: FastifyInstance) {
     },
     async listEntries(userId, kinds, slice) {
       const where = and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, [...kinds]), ...inRange(ledgerEntries.createdAt, slice));
-      const items = await orm
-        .select()
+      const rows = await orm
+        .select({ row: ledgerEntries, total: windowTotal })
         .from(ledgerEntries)
         .where(where)
         .orderBy(...ordering(slice, ledgerEntries.amount, ledgerEntries.createdAt, ledgerEntries.seq))
         .offset(slice.offset)
         .limit(slice.limit);
-      const [counted] = await orm.select({ n: count() }).from(ledgerEntries).where(where);
-      return { items, total: counted?.n ?? 0 };
+      return pageOf(rows, slice, async () => (await orm.select({ n: count() }).from(ledgerEntries).where(where))[0]?.n ?? 0);
     },
     async listTokenTransactions(userId, slice) {
       const where = and(eq(tokenTransactions.userId, userId), ...inRange(tokenTransactions.createdAt, slice));
-      const items = await orm
-        .select()
+      const rows = await orm
+        .select({ row: tokenTransactions, total: windowTotal })
         .from(tokenTransactions)
         .where(where)
         .orderBy(...ordering(slice, tokenTransactions.totalCost, tokenTransactions.createdAt, tokenTransactions.seq))
         .offset(slice.offset)
         .limit(slice.limit);
-      const [counted] = await orm.select({ n: count() }).from(tokenTransactions).where(where);
-      return { items, total: counted?.n ?? 0 };
+      return pageOf(rows, slice, async () => (await orm.select({ n: count() }).from(tokenTransactions).where(where))[0]?.n ?? 0);
     },
     async dailyTotals(userId, since) {
       const day = vietnamDaySql(ledgerEntries.createdAt);

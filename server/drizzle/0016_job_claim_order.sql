@@ -1,0 +1,2 @@
+CREATE INDEX "jobs_waiting_by_turn" ON "jobs" USING btree ("queue","turn") WHERE "jobs"."status" in ('queued', 'running');--> statement-breakpoint
+CREATE INDEX "jobs_claim_order" ON "jobs" USING btree ("priority" DESC NULLS FIRST,"turn","run_at","id") WHERE "jobs"."status" in ('queued', 'running');
