@@ -1,0 +1,43 @@
+import { STORAGE_KEYS } from '@pagemate/shared-contracts/plain';
+import { createRoot } from 'react-dom/client';
+import en from '../locales/en/common.json';
+import vi from '../locales/vi/common.json';
+import { createLightI18n } from '../signed-out/light-i18n';
+import { scheduleAppPrefetch } from '../signed-out/prefetch-app';
+import { fetchJson } from '../signed-out/runtime-files';
+import { readThemeSettings } from '../theme/theme-settings';
+import { LightAuthApp } from './light-auth-app';
+
+/** The colours of the light pages from the theme settings: the primary colour, and dark mode's surfaces. */
+function themeVariables(dark: boolean, primary: string): Record<string, string> {
+  const shared = { '--auth-primary': primary };
+  if (!dark) return shared;
+  return {
+    ...shared,
+    '--auth-text': 'rgba(255, 255, 255, 0.88)',
+    '--auth-secondary': 'rgba(255, 255, 255, 0.7)',
+    '--auth-page-bg': '#000',
+    '--auth-card-bg': '#141414',
+    '--auth-border': '#303030',
+    '--auth-input-border': '#8c8c8c',
+    '--auth-error': '#ff7875',
+  };
+}
+
+/**
+ * Mounts the signed-out authentication pages alone: React, i18next and plain forms, none of the app's
+ * antd, router, store or API client (whose code the browser then fetches at idle). Rejects, mounting
+ * nothing, when the runtime configuration cannot be read, so the caller can start the full app instead.
+ */
+export async function mountPublicAuth(container: HTMLElement): Promise<void> {
+  const config = await fetchJson('/config.json');
+  if (typeof config.apiBaseUrl !== 'string') throw new Error('config.json names no apiBaseUrl');
+  await createLightI18n('common', { vi, en });
+  const theme = readThemeSettings(localStorage, STORAGE_KEYS.theme);
+  const html = document.documentElement;
+  html.dir = theme.direction;
+  html.dataset.themeMode = theme.mode;
+  for (const [name, value] of Object.entries(themeVariables(theme.mode === 'dark', theme.primaryColour))) html.style.setProperty(name, value);
+  createRoot(container).render(<LightAuthApp apiBaseUrl={config.apiBaseUrl} />);
+  scheduleAppPrefetch();
+}
