@@ -7,7 +7,7 @@ export const ACCOUNT_RULES = {
   username: { min: 3, max: 32, pattern: /^[a-zA-Z0-9._-]+$/ },
   password: { min: 8, max: 128 },
   /** zod's own email pattern (`z.regexes.email`), named here so a browser without zod checks the same. */
-  email: { max: 254, pattern: /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/ },
+  email: { max: 254, pattern: /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/ },
   verificationCode: { pattern: /^\d{6}$/ },
   /** Sign-in takes a username or an email, whatever its form. */
   login: { max: 254, passwordMax: 128 },

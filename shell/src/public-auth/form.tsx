@@ -20,15 +20,15 @@ export function useLightForm<Name extends string>(initial: Record<Name, string>,
     }
     return null;
   };
+  // Every update is relative to the latest errors: focusing a field blurs another, whose check runs at once.
+  const setError = (name: Name, message: string | null) => setErrors((current) => ({ ...current, [name]: message ?? undefined }));
   const checkFields = (names: readonly Name[]): boolean => {
-    const next = { ...errors };
     let first: Name | undefined;
     for (const name of names) {
       const message = messageOf(name, values);
-      next[name] = message ?? undefined;
+      setError(name, message);
       if (message && first === undefined) first = name;
     }
-    setErrors(next);
     if (first !== undefined) inputs.current[first]?.focus();
     return first === undefined;
   };
@@ -48,10 +48,10 @@ export function useLightForm<Name extends string>(initial: Record<Name, string>,
         const next = { ...values, [name]: value };
         setValues(next);
         // A field already marked re-checks as it is corrected.
-        if (errors[name] !== undefined) setErrors({ ...errors, [name]: messageOf(name, next) ?? undefined });
+        if (errors[name] !== undefined) setError(name, messageOf(name, next));
       },
       onBlur: () => {
-        if (values[name] !== '') setErrors({ ...errors, [name]: messageOf(name, values) ?? undefined });
+        if (values[name] !== '') setError(name, messageOf(name, values));
       },
     }),
   };

@@ -17,7 +17,7 @@ import { postToOtherTabs, safeNext } from '../session/tab-channel';
 import { AccountCallError, postAccountCall } from './account-call';
 import { FormAlert, SubmitButton, submitWith, TextField, useLightForm, type Check } from './form';
 import { LightLink } from './light-auth-layout';
-import { useLightNavigation } from './light-navigation';
+import { useLightNavigation, type LightNavigation } from './light-navigation';
 import styles from './light-auth.module.css';
 
 export interface LightPageProps {
@@ -70,11 +70,14 @@ function useCall() {
   return { error, busy, run };
 }
 
-/** Signs the browser in as the app's sign-in does (session.ts `startSession`), then opens the app there. */
-function enterApp(login: LoginAnswer['data'], remember: boolean, next: string | null): void {
+/**
+ * Signs the browser in as the app's sign-in does (session.ts `startSession`), then opens the app where the
+ * session belongs: its start-up reads the stored token.
+ */
+function enterApp(navigation: LightNavigation, login: LoginAnswer['data'], remember: boolean, next: string | null): void {
   storeSignIn(login, remember, localStorage, sessionStorage);
   postToOtherTabs({ type: 'token', accessToken: login.access_token });
-  location.assign(safeNext(next) ?? hrefOf(homePathFor(unverifiedRoleOf(login.access_token))));
+  navigation.go(safeNext(next) ?? hrefOf(homePathFor(unverifiedRoleOf(login.access_token))));
 }
 
 function Title({ title, subtitle }: { title: string; subtitle?: string }) {
@@ -99,7 +102,7 @@ export function SignInPage({ apiBaseUrl }: LightPageProps) {
     call.run(async () => {
       const { values } = form;
       const answer = await postAccountCall<LoginAnswer>(apiBaseUrl, ACCOUNT_PATHS.login, { username: values.username, password: values.password, remember });
-      enterApp(answer.data, remember, new URLSearchParams(navigation.search).get('next'));
+      enterApp(navigation, answer.data, remember, new URLSearchParams(navigation.search).get('next'));
     });
 
   return (
@@ -128,6 +131,7 @@ export function SignInPage({ apiBaseUrl }: LightPageProps) {
 
 export function SignUpPage({ apiBaseUrl }: LightPageProps) {
   const { t } = useTranslation('common');
+  const navigation = useLightNavigation();
   const checks = accountChecks(t);
   const form = useLightForm(
     { user_email: '', verification_code: '', user_name: '', user_pass: '', confirm: '' },
@@ -154,7 +158,7 @@ export function SignUpPage({ apiBaseUrl }: LightPageProps) {
       const { confirm: _confirm, ...values } = form.values;
       await postAccountCall(apiBaseUrl, ACCOUNT_PATHS.registerAccount, { ...values, account_type: accountType });
       const login = await postAccountCall<LoginAnswer>(apiBaseUrl, ACCOUNT_PATHS.login, { username: values.user_name, password: values.user_pass });
-      enterApp(login.data, true, null);
+      enterApp(navigation, login.data, true, null);
     });
 
   const error = sending.error ?? call.error;
