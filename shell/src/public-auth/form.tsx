@@ -5,8 +5,8 @@ import styles from './light-auth.module.css';
 export type Check = (value: string, values: Record<string, string>) => string | null;
 
 /**
- * The state of a light form: values, the message of each field that failed its checks (shown once the field
- * was left or the form submitted), and a submit that checks everything and focuses the first failing field.
+ * The state of a light form: values, the message of each field that fails its checks (shown as it is typed
+ * or when the form is submitted), and a submit that checks everything and focuses the first failing field.
  */
 export function useLightForm<Name extends string>(initial: Record<Name, string>, checks: Partial<Record<Name, Check[]>>) {
   const [values, setValues] = useState<Record<Name, string>>(initial);
@@ -20,7 +20,7 @@ export function useLightForm<Name extends string>(initial: Record<Name, string>,
     }
     return null;
   };
-  // Every update is relative to the latest errors: focusing a field blurs another, whose check runs at once.
+  // Every update is relative to the latest errors: several fields are checked in one event.
   const setError = (name: Name, message: string | null) => setErrors((current) => ({ ...current, [name]: message ?? undefined }));
   const checkFields = (names: readonly Name[]): boolean => {
     let first: Name | undefined;
@@ -47,11 +47,11 @@ export function useLightForm<Name extends string>(initial: Record<Name, string>,
       onChange: (value: string) => {
         const next = { ...values, [name]: value };
         setValues(next);
-        // A field already marked re-checks as it is corrected.
-        if (errors[name] !== undefined) setError(name, messageOf(name, next));
-      },
-      onBlur: () => {
-        if (values[name] !== '') setError(name, messageOf(name, values));
+        // Checked as it is typed (as the app's forms do), and so is every field already marked: a confirmation
+        // follows the password it repeats.
+        for (const other of Object.keys(values) as Name[]) {
+          if (other === name || errors[other] !== undefined) setError(other, messageOf(other, next));
+        }
       },
     }),
   };
@@ -61,10 +61,10 @@ type FieldProps = ReturnType<ReturnType<typeof useLightForm>['field']> & {
   label: string;
   hint?: string;
   after?: ReactNode;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur'>;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange'>;
 
 /** A labelled text input with its hint and its error, both tied to it for screen readers. */
-export function TextField({ name, value, error, inputRef, onChange, onBlur, label, hint, after, type = 'text', ...input }: FieldProps) {
+export function TextField({ name, value, error, inputRef, onChange, label, hint, after, type = 'text', ...input }: FieldProps) {
   const id = useId();
   const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
@@ -84,7 +84,6 @@ export function TextField({ name, value, error, inputRef, onChange, onBlur, labe
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
           onChange={(event) => onChange(event.target.value)}
-          onBlur={onBlur}
         />
         {after}
       </div>

@@ -9,8 +9,8 @@ import {
   storeSignIn,
   unverifiedRoleOf,
   type AccountField,
-  type RouteId,
 } from '@pagemate/shared-contracts/plain';
+import { authRoutePages } from '../pages/auth-route-pages';
 import { useCodeCooldown } from '../pages/use-code-cooldown';
 import { errorCodeSentence } from '../session/error-sentence';
 import { postToOtherTabs, safeNext } from '../session/tab-channel';
@@ -317,22 +317,16 @@ function errorPage(code: 401 | 404 | 500): ComponentType<LightPageProps> {
 }
 
 /** The signed-out pages of the authentication layout, keyed like the route table (the app's are in shell-pages.tsx). */
-export const LIGHT_AUTH_PAGES: Partial<Record<RouteId, ComponentType<LightPageProps>>> = {
-  'sign-in': SignInPage,
-  'sign-in-cover': SignInPage,
-  'sign-up': SignUpPage,
-  'sign-up-cover': SignUpPage,
-  'reset-password': ResetPasswordPage,
-  'reset-password-cover': ResetPasswordPage,
-  'create-password': CreatePasswordPage,
-  'create-password-cover': CreatePasswordPage,
-  'two-step-verification': TwoStepPage,
-  'two-step-verification-cover': TwoStepPage,
-  'lock-screen': LockScreenPage,
-  'lock-screen-cover': LockScreenPage,
-  'coming-soon': ComingSoonPage,
-  'under-maintenance': UnderMaintenancePage,
-  'error-401': errorPage(401),
-  'error-404': errorPage(404),
-  'error-500': errorPage(500),
-};
+export const LIGHT_AUTH_PAGES = authRoutePages<ComponentType<LightPageProps>>({
+  signIn: SignInPage,
+  signUp: SignUpPage,
+  resetPassword: ResetPasswordPage,
+  createPassword: CreatePasswordPage,
+  twoStep: TwoStepPage,
+  lockScreen: LockScreenPage,
+  comingSoon: ComingSoonPage,
+  underMaintenance: UnderMaintenancePage,
+  error401: errorPage(401),
+  error404: errorPage(404),
+  error500: errorPage(500),
+});
