@@ -203,3 +203,14 @@ describe('the light pages at work', () => {
     expect(navigation.go).toHaveBeenCalledWith('/sign-in/', en.auth.passwordChanged);
   });
 });
+
+describe('the light pages in the theme', () => {
+  it('draw links in the primary colour where it reads, and lighten it on a dark card until it does', async () => {
+    const { readableLinkColour } = await import('./mount');
+    const { contrastRatio } = await import('../theme/contrast');
+    expect(readableLinkColour('#0958d9', '#ffffff', false)).toBe('#0958d9');
+    const dark = readableLinkColour('#0958d9', '#141414', true);
+    expect(dark).not.toBe('#0958d9');
+    expect(contrastRatio(dark, '#141414')).toBeGreaterThanOrEqual(4.5);
+  });
+});

@@ -5,19 +5,32 @@ import vi from '../locales/vi/common.json';
 import { createLightI18n } from '../signed-out/light-i18n';
 import { scheduleAppPrefetch } from '../signed-out/prefetch-app';
 import { fetchJson } from '../signed-out/runtime-files';
+import { AA_TEXT_CONTRAST, contrastRatio, mixColours } from '../theme/contrast';
 import { readThemeSettings } from '../theme/theme-settings';
 import { LightAuthApp } from './light-auth-app';
 
+const DARK_CARD = '#141414';
+
+/** The primary colour moved towards white (dark mode) or black until it reads as text on `background`. */
+export function readableLinkColour(primary: string, background: string, dark: boolean): string {
+  const target = dark ? '#ffffff' : '#000000';
+  for (let step = 0; step <= 10; step += 1) {
+    const colour = mixColours(primary, target, step / 10);
+    if (contrastRatio(colour, background) >= AA_TEXT_CONTRAST) return colour;
+  }
+  return target;
+}
+
 /** The colours of the light pages from the theme settings: the primary colour, and dark mode's surfaces. */
 function themeVariables(dark: boolean, primary: string): Record<string, string> {
-  const shared = { '--auth-primary': primary };
+  const shared = { '--auth-primary': primary, '--auth-link': readableLinkColour(primary, dark ? DARK_CARD : '#ffffff', dark) };
   if (!dark) return shared;
   return {
     ...shared,
     '--auth-text': 'rgba(255, 255, 255, 0.88)',
     '--auth-secondary': 'rgba(255, 255, 255, 0.7)',
     '--auth-page-bg': '#000',
-    '--auth-card-bg': '#141414',
+    '--auth-card-bg': DARK_CARD,
     '--auth-border': '#303030',
     '--auth-input-border': '#8c8c8c',
     '--auth-error': '#ff7875',
