@@ -61,6 +61,26 @@ export function ensureInstalled() {
   run(NPM, [fresh ? 'ci' : 'install', '--no-audit', '--no-fund']);
 }
 
+/** The Node.js LTS line the suites also run on (the machine's own Node may be an older supported line). */
+export const LTS_NODE_MAJOR = 24;
+
+/**
+ * The path of a Node.js ${LTS_NODE_MAJOR} binary: `PAGEMATE_LTS_NODE` when set, else the npm registry's `node` package
+ * installed once under `.cache/node-lts` (the package carries the binary itself: nothing is downloaded from
+ * anywhere but the registry).
+ */
+export function ensureLtsNode() {
+  if (process.env.PAGEMATE_LTS_NODE) return process.env.PAGEMATE_LTS_NODE;
+  const prefix = join(ROOT, '.cache', 'node-lts');
+  const binary = join(prefix, 'node_modules', 'node', 'bin', 'node');
+  const version = existsSync(binary) ? spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout.trim() : '';
+  if (!version.startsWith(`v${LTS_NODE_MAJOR}.`)) {
+    log(`installing Node.js ${LTS_NODE_MAJOR} from the npm registry into .cache/node-lts…`);
+    run(NPM, ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `node@${LTS_NODE_MAJOR}`]);
+  }
+  return binary;
+}
+
 export async function waitForUrl(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
