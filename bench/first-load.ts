@@ -43,9 +43,9 @@ for (const path of ['/', '/sign-in/', '/sign-up/', '/user-dashboard/']) {
   const scripts = loaded.filter((b): b is Buffer => b !== null);
   const raw = scripts.reduce((sum, b) => sum + b.length, 0);
   const gzip = scripts.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
-  const later = (await Promise.all(prefetched)).filter((b): b is Buffer => b !== null);
-  const laterGzip = later.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
-  rows.push({ route: path, scripts: scripts.length, 'raw bytes': raw, 'gzip bytes': gzip, 'gzip KiB': (gzip / 1024).toFixed(1), 'prefetched at idle': later.length, 'prefetched gzip KiB': (laterGzip / 1024).toFixed(1) });
+  const prefetchedBodies = (await Promise.all(prefetched)).filter((b): b is Buffer => b !== null);
+  const prefetchedGzip = prefetchedBodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+  rows.push({ route: path, scripts: scripts.length, 'raw bytes': raw, 'gzip bytes': gzip, 'gzip KiB': (gzip / 1024).toFixed(1), 'prefetched at idle': prefetchedBodies.length, 'prefetched gzip KiB': (prefetchedGzip / 1024).toFixed(1) });
   await context.close();
 }
 await browser.close();

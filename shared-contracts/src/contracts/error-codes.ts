@@ -11,7 +11,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',
-  // Accounts and sessions (issue #3): the sign-in pages translate each of these.
+  // Accounts and sessions: the sign-in pages translate each of these.
   'INVALID_CREDENTIALS',
   'USERNAME_TAKEN',
   'EMAIL_TAKEN',
@@ -20,14 +20,14 @@ export const ERROR_CODES = [
   'PASSWORD_TOO_COMMON',
   'SESSION_EXPIRED',
   'CROSS_SITE_REQUEST',
-  // Money (issue #5): a charge the balance or a daily cap cannot cover; a payment provider that did not answer.
+  // Money: a charge the balance or a daily cap cannot cover; a payment provider that did not answer.
   'INSUFFICIENT_BALANCE',
   'DAILY_CAP_REACHED',
   'PAYMENT_PROVIDER_FAILED',
-  // Documents (issue #6): the spec's two upload refusals (spec §5) have their own codes.
+  // Documents: the two upload refusals (an existing name, a format not allowed) have their own codes.
   'FILE_EXISTS',
   'FILE_FORMAT_NOT_ALLOWED',
-  // Partner side (issue #8): a user-side account on a partner route; an unknown invite code; a shop already
+  // Partner side: a user-side account on a partner route; an unknown invite code; a shop already
   // with a partner.
   'PARTNER_ONLY',
   'PARTNER_CODE_INVALID',

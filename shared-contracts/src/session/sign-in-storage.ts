@@ -6,7 +6,7 @@ export interface StorageLike {
   removeItem(key: string): void;
 }
 
-/** The access token lives in local storage ("remember me") or session storage (spec §3). */
+/** The access token lives in local storage ("remember me") or session storage. */
 export function storeToken(token: string, persistent: boolean, local: StorageLike, session: StorageLike): void {
   (persistent ? local : session).setItem(STORAGE_KEYS.accessToken, token);
   (persistent ? session : local).removeItem(STORAGE_KEYS.accessToken);

@@ -25,8 +25,9 @@ async function landingEntry(): Promise<string> {
 
 /**
  * Mounts the landing page alone for a signed-out visitor: React, i18next and the landing remote's
- * `./landing` module, nothing else of the app (whose code the browser then fetches at idle). Rejects (and mounts nothing) when the landing cannot be
- * loaded, so the caller can start the full app, which shows its remote-unavailable page.
+ * `./landing` module, nothing else of the app (whose code the browser then fetches at idle). Rejects (and
+ * mounts nothing) when the landing cannot be loaded, so the caller can start the full app, which shows its
+ * remote-unavailable page.
  */
 export async function mountPublicLanding(container: HTMLElement): Promise<void> {
   registerRemotes([{ name: LANDING_REMOTE, entry: await landingEntry() }]);

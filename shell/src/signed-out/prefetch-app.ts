@@ -17,7 +17,7 @@ export function mayPrefetch(connection: Connection | undefined): boolean {
 
 /**
  * Adds a `<link rel="prefetch">` for each file of the list that this page has not loaded itself, so the
- * browser fetches it at its lowest priority and the app's start-up later takes it from the cache.
+ * browser fetches it at its lowest priority and the app's start-up then takes it from the cache.
  * Returns the paths it asked for.
  */
 export async function prefetchAppFiles(doc: Document = document): Promise<string[]> {
