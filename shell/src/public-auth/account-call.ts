@@ -1,6 +1,9 @@
 import { REQUEST_TIMEOUT_MS } from '@pagemate/shared-contracts/plain';
 
-/** A refused or failed account call: the server's error code (`NETWORK` when no answer came) and its Retry-After. */
+/**
+ * A refused or failed account call: the server's error code (`NETWORK` when no answer came, `CONFIG` when the
+ * runtime configuration naming the API could not be read) and its Retry-After.
+ */
 export class AccountCallError extends Error {
   constructor(
     readonly code: unknown,
@@ -11,10 +14,13 @@ export class AccountCallError extends Error {
 }
 
 /**
- * POSTs a public account call the way the app's API client does (JSON, credentials included so the refresh
+ * POSTs a public account call (to the API base URL, once known) the way the app's API client does (JSON, credentials included so the refresh
  * cookie is kept, the same time limit) without loading it: the light pages need no token refresh.
  */
-export async function postAccountCall<T>(apiBaseUrl: string, path: string, body: unknown): Promise<T> {
+export async function postAccountCall<T>(api: string | Promise<string>, path: string, body: unknown): Promise<T> {
+  const apiBaseUrl = await Promise.resolve(api).catch(() => {
+    throw new AccountCallError('CONFIG');
+  });
   let response: Response;
   try {
     response = await fetch(new URL(path, apiBaseUrl.replace(/\/?$/, '/')), {

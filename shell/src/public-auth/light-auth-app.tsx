@@ -12,7 +12,7 @@ export function isLightAuthPath(pathname: string): boolean {
 }
 
 /** The signed-out authentication pages on their own: the page of the current path in the light layout. */
-export function LightAuthApp({ apiBaseUrl }: { apiBaseUrl: string }) {
+export function LightAuthApp({ apiBaseUrl }: { apiBaseUrl: string | Promise<string> }) {
   const navigation = useLocationState(isLightAuthPath);
   const id = routeIdOf(navigation.path);
   const Page = id === undefined ? undefined : LIGHT_AUTH_PAGES[id];

@@ -21,7 +21,8 @@ import { useLightNavigation, type LightNavigation } from './light-navigation';
 import styles from './light-auth.module.css';
 
 export interface LightPageProps {
-  apiBaseUrl: string;
+  /** The API's base URL from `config.json`, read while the page draws. */
+  apiBaseUrl: string | Promise<string>;
 }
 
 interface LoginAnswer {
@@ -47,7 +48,11 @@ function accountChecks(t: TFunction) {
 
 /** A failed call as the app says it (api-error-message.ts). */
 function failureSentence(t: TFunction, caught: unknown): string {
-  if (caught instanceof AccountCallError) return caught.code === 'NETWORK' ? t('common:apiErrors.NETWORK') : errorCodeSentence(t, caught.code, caught.retryAfter);
+  if (caught instanceof AccountCallError) {
+    if (caught.code === 'NETWORK') return t('common:apiErrors.NETWORK');
+    if (caught.code === 'CONFIG') return t('common:errors.configLoad');
+    return errorCodeSentence(t, caught.code, caught.retryAfter);
+  }
   return t('common:errors.unexpected');
 }
 

@@ -39,14 +39,14 @@ describe('the light pages at work', () => {
   let navigation: LightNavigation;
   let fetchMock: ReturnType<typeof vi.fn>;
 
-  async function show(Page: typeof SignInPage, language: 'vi' | 'en' = 'en', search = '') {
+  async function show(Page: typeof SignInPage, language: 'vi' | 'en' = 'en', search = '', api: string | Promise<string> = API) {
     localStorage.setItem('appLanguage', language);
     await createLightI18n('common', { vi: vi_, en });
     navigation = { path: '/sign-in/', search, notice: null, go: vi.fn() };
     await act(async () =>
       root.render(
         <LightNavigationContext.Provider value={navigation}>
-          <Page apiBaseUrl={API} />
+          <Page apiBaseUrl={api} />
         </LightNavigationContext.Provider>,
       ),
     );
@@ -108,6 +108,17 @@ describe('the light pages at work', () => {
     await type('Password', 'whatever-1');
     await submit();
     expect(alert()).toContain('17');
+  });
+
+  it('says when the runtime configuration naming the API could not be read, and sends nothing', async () => {
+    const unreadable = Promise.reject(new Error('config.json answered 404'));
+    unreadable.catch(() => undefined);
+    await show(SignInPage, 'en', '', unreadable);
+    await type('Username or email', 'lan');
+    await type('Password', 'whatever-1');
+    await submit();
+    expect(alert()).toBe(en.errors.configLoad);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('says when the server cannot be reached', async () => {

@@ -37,20 +37,27 @@ function themeVariables(dark: boolean, primary: string): Record<string, string> 
   };
 }
 
-/**
- * Mounts the signed-out authentication pages alone: React, i18next and plain forms, none of the app's
- * antd, router, store or API client (whose code the browser then fetches at idle). Rejects, mounting
- * nothing, when the runtime configuration cannot be read, so the caller can start the full app instead.
- */
-export async function mountPublicAuth(container: HTMLElement): Promise<void> {
+/** The API's base URL from the runtime configuration. */
+async function apiBaseUrlOf(): Promise<string> {
   const config = await fetchJson('/config.json');
   if (typeof config.apiBaseUrl !== 'string') throw new Error('config.json names no apiBaseUrl');
+  return config.apiBaseUrl;
+}
+
+/**
+ * Mounts the signed-out authentication pages alone: React, i18next and plain forms, none of the app's
+ * antd, router, store or API client (whose code the browser then fetches at idle). The page draws at once;
+ * `config.json` is read meanwhile, and a form sent without it says the configuration could not be loaded.
+ */
+export async function mountPublicAuth(container: HTMLElement): Promise<void> {
+  const apiBaseUrl = apiBaseUrlOf();
+  apiBaseUrl.catch((error: unknown) => console.error('[pagemate] could not read the runtime configuration', error));
   await createLightI18n('common', { vi, en });
   const theme = readThemeSettings(localStorage, STORAGE_KEYS.theme);
   const html = document.documentElement;
   html.dir = theme.direction;
   html.dataset.themeMode = theme.mode;
   for (const [name, value] of Object.entries(themeVariables(theme.mode === 'dark', theme.primaryColour))) html.style.setProperty(name, value);
-  createRoot(container).render(<LightAuthApp apiBaseUrl={config.apiBaseUrl} />);
+  createRoot(container).render(<LightAuthApp apiBaseUrl={apiBaseUrl} />);
   scheduleAppPrefetch();
 }
