@@ -9,7 +9,7 @@ const REMOTES = ['mf-landing', 'mf-page-manager', 'mf-chatbot', 'mf-balance', 'm
 const UI = ['shell', ...REMOTES];
 
 /**
- * The arrows of DESIGN.md §1 as import zones: remotes never import each other or the shell, nothing
+ * The arrows of docs/architecture.md §1 as import zones: remotes never import each other or the shell, nothing
  * imports a remote or the shell, and the server imports no UI code (nor the browser half of the contract).
  */
 const zones = [
@@ -17,24 +17,24 @@ const zones = [
     [...UI.filter((other) => other !== remote)].map((other) => ({
       target: `./${remote}`,
       from: `./${other}`,
-      message: `A remote never imports the shell or another remote (DESIGN.md §1): ${remote} → ${other}.`,
+      message: `A remote never imports the shell or another remote (docs/architecture.md §1): ${remote} → ${other}.`,
     })),
   ),
   ...REMOTES.map((remote) => ({
     target: './shell',
     from: `./${remote}`,
-    message: 'The shell reaches remotes only at run time through Module Federation (DESIGN.md §1).',
+    message: 'The shell reaches remotes only at run time through Module Federation (docs/architecture.md §1).',
   })),
-  ...UI.map((ui) => ({ target: './server', from: `./${ui}`, message: 'The server imports no UI code (DESIGN.md §1).' })),
-  ...UI.map((ui) => ({ target: './shared-contracts', from: `./${ui}`, message: 'shared-contracts imports nothing of the apps.' })),
-  { target: './shared-contracts', from: './server', message: 'shared-contracts imports nothing of the server.' },
+  ...UI.map((ui) => ({ target: './server', from: `./${ui}`, message: 'The server imports no UI code (docs/architecture.md §1).' })),
+  ...UI.map((ui) => ({ target: './shared-contracts', from: `./${ui}`, message: 'shared-contracts imports nothing of the apps (docs/architecture.md §1).' })),
+  { target: './shared-contracts', from: './server', message: 'shared-contracts imports nothing of the server (docs/architecture.md §1).' },
 ];
 
 /** Package-name imports that break the same arrows (workspace packages resolve by name, not path). */
 const forbiddenPackages = (self) =>
   ['shell', ...REMOTES, 'server']
     .filter((name) => name !== self)
-    .map((name) => ({ name: `@pagemate/${name}`, message: 'Only @pagemate/shared-contracts is shared (DESIGN.md §1).' }));
+    .map((name) => ({ name: `@pagemate/${name}`, message: 'Only @pagemate/shared-contracts is shared (docs/architecture.md §1).' }));
 
 export default tseslint.config(
   {
@@ -45,7 +45,8 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    settings: { 'import-x/resolver': { node: true } },
+    // TypeScript sources are imported without their extension: the resolver must find them, or a zone cannot see the import.
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'] } } },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-duplicates': 'error',

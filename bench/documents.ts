@@ -1,5 +1,5 @@
 /**
- * Documents (issue #6): how long an upload takes to become searchable — a 1 MB docx and a 5 MB xlsx — with the
+ * Documents: how long an upload takes to become searchable — a 1 MB docx and a 5 MB xlsx — with the
  * raw parse time of the same bytes beside it, and retrieval latency (p50/p95) over 1,000 indexed documents.
  * Runs the real server modules in-process on an embedded PGlite (nothing listens, nothing leaves the machine).
  * Reproduce: `npx tsx bench/documents.ts`.

@@ -89,7 +89,7 @@ export interface GraphProxy {
   close(): Promise<void>;
 }
 
-/** Meta's error bodies (FIELD-NOTES: 4 / 17 / 32 / 613 rate limits; code 1/2 with is_transient on its own failures). */
+/** Meta's error bodies (docs/meta-and-payos.md §2: 4 / 17 / 32 / 613 rate limits; code 1/2 with is_transient on its own failures). */
 const graphError = (code: number, message: string) =>
   JSON.stringify({ error: { message, type: 'OAuthException', code, ...(code === 2 ? { is_transient: true } : {}), fbtrace_id: `A${randomBytes(8).toString('hex')}` } });
 

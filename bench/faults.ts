@@ -1,5 +1,5 @@
 /**
- * Faults (issue #10): "A worker process killed mid-job, the LLM endpoint hanging or failing, the Graph API
+ * Faults: "A worker process killed mid-job, the LLM endpoint hanging or failing, the Graph API
  * returning 5xx / 613 rate limits: jobs retry with backoff and nothing is lost or doubled."
  *
  * Each scenario runs the API as `npm start -w server` runs it (a child process under tsx) on its own fresh
@@ -33,7 +33,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FakeLlm, type GraphProxy, startFakeLlm, startGraphProxy } from './fault-servers.ts';
 import {
-  BAKERY_PAGE,
   createDatabase,
   LOCAL_POSTGRES,
   postgresAdminUrl,
@@ -121,7 +120,7 @@ async function runScenario(adminUrl: string, setup: Setup, index: number): Promi
       const startedAt = performance.now();
       const sendDeadline = Date.now() + SEND_DEADLINE_MS;
       const deliver = async (event: (typeof events)[number]) => {
-        const { body, signature } = signedMessage(shop.appSecret, BAKERY_PAGE, event.psid, event.mid, 'Bánh mì thịt nướng giá bao nhiêu vậy shop?');
+        const { body, signature } = signedMessage(shop.appSecret, shop.pageId, event.psid, event.mid, 'Bánh mì thịt nướng giá bao nhiêu vậy shop?');
         for (let attempt = 0; ; attempt += 1) {
           try {
             const response = await fetch(`${api.url}/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, body, signal: AbortSignal.timeout(10_000) });
@@ -191,7 +190,7 @@ async function runScenario(adminUrl: string, setup: Setup, index: number): Promi
              (select c.reply_status from inbox_items c where c.page_id = $3 and c.external_id = ev.mid and c.author = 'customer') as reply_status,
              (select c.reason from inbox_items c where c.page_id = $3 and c.external_id = ev.mid and c.author = 'customer') as reason
            from ev`,
-          [events.map((e) => e.mid), events.map((e) => e.psid), BAKERY_PAGE],
+          [events.map((e) => e.mid), events.map((e) => e.psid), shop.pageId],
         );
         const jobs = await db.query<{ status: string; n: number; attempts: number }>(
           "select status, count(*)::int as n, coalesce(sum(attempts), 0)::int as attempts from jobs where queue = 'bot.reply' group by status",

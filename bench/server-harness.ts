@@ -17,8 +17,8 @@ import { foldVietnamese } from '../server/src/documents/fold.ts';
 import { hubSignature, metaJson } from '../server/src/meta-sandbox/webhook-payload.ts';
 import { ROOT } from './support.ts';
 
-/** Lan's bakery in the Meta sandbox (demo account 100090000000001). */
-export const BAKERY_PAGE = '109000000000011';
+/** Lan's bakery in the Meta sandbox (demo account 100090000000001); each shop connects a copy with its own id. */
+const BAKERY_DEMO_PAGE = '109000000000011';
 const DEMO_ACCOUNT = '100090000000001';
 const PASSWORD = 'Bánh-mì-nóng-giòn-2026!';
 
@@ -57,6 +57,11 @@ export async function createDatabase(adminUrl: string, prefix: string): Promise<
 export function serverEnv(port: number, database: { url: string } | { pgliteDir: string }, extra: Record<string, string> = {}): Record<string, string> {
   return {
     NODE_ENV: 'production',
+    // Production mode on the built-in stand-ins (demo pages, sandbox payments, codes read from the log), said
+    // out loud as production requires.
+    META_SANDBOX: 'true',
+    PAYMENTS_SANDBOX: 'true',
+    EMAIL_CODES_IN_LOG: 'true',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_API_URL: `http://127.0.0.1:${port}`,
@@ -73,6 +78,8 @@ export function serverEnv(port: number, database: { url: string } | { pgliteDir:
 
 export interface Shop {
   userId: string;
+  /** The shop's copy of the demo bakery, subscribed to messages. */
+  pageId: string;
   accessToken: string;
   appSecret: string;
 }
@@ -130,7 +137,12 @@ export async function prepareShop(env: Record<string, string>, credits: number[]
     if (picked.status !== 303 || !location) throw new Error(`sandbox dialog answered ${picked.status}`);
     const landing = await fetch(new URL(location, base));
     if (!landing.ok) throw new Error(`connect page answered ${landing.status}`);
-    await call(base, 'POST', 'api/v1/facebook/subscribed', { user_id: userId, page_id: BAKERY_PAGE, page_access_token: 'x', type: 'messages', action: 'subscribe' }, accessToken);
+    // The connect page hands code and state to the page manager, which completes under the user's session.
+    const message = /var message = (.*);\n/.exec(await landing.text())?.[1];
+    const handOff = JSON.parse(message ?? '{}') as { code?: string; state?: string };
+    await call(base, 'POST', 'api/v1/facebook/connect-complete', { user_id: userId, code: handOff.code, state: handOff.state }, accessToken);
+    const pageId = app.metaSandbox.pageIdOf(userId, BAKERY_DEMO_PAGE);
+    await call(base, 'POST', 'api/v1/facebook/subscribed', { user_id: userId, page_id: pageId, page_access_token: 'x', type: 'messages', action: 'subscribe' }, accessToken);
 
     for (const [i, amount] of credits.entries()) await app.ledger.credit(userId, amount, `bench-credit-${suffix}-${i}`, 'deposit');
     // The price list as the index job leaves it (bench/documents.ts measures the upload itself).
@@ -147,7 +159,7 @@ export async function prepareShop(env: Record<string, string>, credits: number[]
     await app.db.orm.insert(documentChunks).values(
       passages.map((text, ordinal) => ({ id: randomUUID(), fileId, userId, ordinal, text, locator: `paragraph ${ordinal + 1}`, searchText: foldVietnamese(text) })),
     );
-    return { userId, accessToken, appSecret: app.meta.appSecret };
+    return { userId, pageId, accessToken, appSecret: app.meta.appSecret };
   } finally {
     await app.close();
   }

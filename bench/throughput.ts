@@ -1,5 +1,5 @@
 /**
- * Throughput (issue #10): the API as `npm start -w server` runs it, under autocannon (10 connections, 8 s per
+ * Throughput: the API as `npm start -w server` runs it, under autocannon (10 connections, 8 s per
  * endpoint, loopback), beside a bare Fastify hello-world measured in the same run on the same machine. The
  * figure is the ratio req/s(endpoint) ÷ req/s(hello-world), with p50/p99 latency. Two endpoints:
  * - `GET api/v1/balance-transactions/{userId}` (authenticated, 20 of the user's 60 ledger rows per page);
@@ -14,7 +14,6 @@
 import { join } from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import {
-  BAKERY_PAGE,
   createDatabase,
   freshDir,
   LOCAL_POSTGRES,
@@ -95,7 +94,7 @@ async function runOn(kind: 'pglite' | 'postgres', adminUrl?: string): Promise<vo
             setupRequest: (request) => {
               serial += 1;
               const psid = `7${String(serial % 100).padStart(15, '0')}`;
-              const { body, signature } = signedMessage(shop.appSecret, BAKERY_PAGE, psid, `m_bench_${process.pid}_${serial}`, 'Bánh mì thịt nướng giá bao nhiêu?');
+              const { body, signature } = signedMessage(shop.appSecret, shop.pageId, psid, `m_bench_${process.pid}_${serial}`, 'Bánh mì thịt nướng giá bao nhiêu?');
               return { ...request, body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature } };
             },
           },

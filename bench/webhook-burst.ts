@@ -1,5 +1,5 @@
 /**
- * Webhook burst with a database "restart" (issue #10). 1,000 signed Messenger messages (each a new mid from its
+ * Webhook burst with a database "restart". 1,000 signed Messenger messages (each a new mid from its
  * own customer) to the bakery page a shop subscribed for the bot, sent by 20 concurrent senders to the API
  * running as `npm start -w server` runs it, on a fresh PostgreSQL database (127.0.0.1:5432, or
  * BENCH_DATABASE_URL / TEST_DATABASE_URL as admin URL) dropped afterwards.
@@ -21,7 +21,6 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  BAKERY_PAGE,
   createDatabase,
   LOCAL_POSTGRES,
   postgresAdminUrl,
@@ -92,7 +91,7 @@ async function main() {
       };
 
       const deliver = async (event: (typeof events)[number]) => {
-        const { body, signature } = signedMessage(shop.appSecret, BAKERY_PAGE, event.psid, event.mid, 'Bánh mì thịt nướng giá bao nhiêu vậy shop?');
+        const { body, signature } = signedMessage(shop.appSecret, shop.pageId, event.psid, event.mid, 'Bánh mì thịt nướng giá bao nhiêu vậy shop?');
         for (let attempt = 0; ; attempt += 1) {
           let outcome: string;
           try {
@@ -168,7 +167,7 @@ async function main() {
              (select count(*)::int from ledger_entries l join inbox_items b on l.idempotency_key = 'bot:' || b.id || ':refund' join inbox_items c on b.reply_to_id = c.id
                where c.page_id = $3 and c.external_id = ev.mid) as refunds
            from ev`,
-          [events.map((e) => e.mid), events.map((e) => e.psid), BAKERY_PAGE],
+          [events.map((e) => e.mid), events.map((e) => e.psid), shop.pageId],
         );
         const totals = await db.query<{ charges: number; token_transactions: number; failed_jobs: number }>(
           `select (select count(*)::int from ledger_entries where user_id = $1 and kind = 'token_charge') as charges,

@@ -31,7 +31,7 @@ const TYPES = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** Cache policy of DESIGN.md §2: manifests, runtime config and HTML revalidate; hashed chunks never change. */
+/** Cache policy of docs/architecture.md §2: manifests, runtime config and HTML revalidate; hashed chunks never change. */
 export function cacheControlFor(pathname) {
   if (/\.(html|json)$/.test(pathname) || pathname.endsWith('/')) return 'no-cache';
   if (/\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp)$/.test(pathname)) return 'public, max-age=31536000, immutable';

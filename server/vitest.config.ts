@@ -5,7 +5,7 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // Booting an app on a fresh database is seconds, not milliseconds (DESIGN.md §6).
+    // Booting an app on a fresh database is seconds, not milliseconds (docs/architecture.md §6).
     hookTimeout: 60_000,
     testTimeout: 20_000,
   },

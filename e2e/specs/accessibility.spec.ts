@@ -7,7 +7,7 @@ import { expect, test } from '../support/fixtures';
 
 /** axe-core's source, evaluated in the page (a <script> tag would be an inline script, which the CSP refuses). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** WCAG 2.0 and 2.1, levels A and AA (issue #9). */
+/** WCAG 2.0 and 2.1, levels A and AA. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING: readonly ImpactValue[] = ['serious', 'critical'];
 

@@ -2,7 +2,7 @@ import { newAccount, registerAccount, signIn } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 
 /**
- * Issue #5 as a new user lives it: top up through the sandbox checkout, come back to PageMate, watch the
+ * Balance and payments as a new user lives them: top up through the sandbox checkout, come back to PageMate, watch the
  * payment turn paid, and see the header balance, the history and the notifications follow.
  */
 test.describe('balance and payments', () => {

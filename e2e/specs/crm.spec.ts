@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { newAccount, registerAccount, signIn, uploadDocument } from '../support/accounts';
-import { chooseFileForPage, connectSandbox } from '../support/facebook';
+import { chooseFileForPage, connectedPageId, connectSandbox } from '../support/facebook';
 import { expect, test } from '../support/fixtures';
 
 async function chooseOption(page: Page, label: string, option: string): Promise<void> {
@@ -16,10 +16,10 @@ test.describe('Clients and orders (Meta sandbox)', () => {
     await registerAccount(request, account);
     const token = await signIn(page, account);
     await uploadDocument(request, token, 'Menu', 'menu.txt', 'Trà sữa trân châu giá 35.000 VNĐ một ly.\nTrà đào cam sả giá 40.000 VNĐ.');
-    await request.dispose();
 
-    // Yến's pages: the other specs subscribe Lan's and Minh's (sandbox subscriptions are shared, as at Meta).
     await connectSandbox(page, 'Lê Hoàng Yến');
+    const [beautyPage, teaPage] = [await connectedPageId(request, token, 'Mỹ Phẩm Yến Nhi'), await connectedPageId(request, token, 'Trà Sữa Hoàng Yến')];
+    await request.dispose();
     const row = page.getByRole('row', { name: /Trà Sữa Hoàng Yến/ });
     await row.getByRole('button', { name: 'Đăng ký trả lời tin nhắn' }).click();
     await page.getByRole('button', { name: 'Đồng ý' }).click();
@@ -53,9 +53,9 @@ test.describe('Clients and orders (Meta sandbox)', () => {
     await expect(order).toBeVisible();
     await expect(order).toContainText('70.000');
     await expect(order).toContainText('15 Pasteur, Quận 3');
-    await page.goto('/user-dashboard/order-manager/?page=109000000000031');
+    await page.goto(`/user-dashboard/order-manager/?page=${beautyPage}`);
     await expect(page.getByTestId('order-row')).toHaveCount(0);
-    await page.goto('/user-dashboard/order-manager/?page=109000000000032');
+    await page.goto(`/user-dashboard/order-manager/?page=${teaPage}`);
     await expect(page.getByTestId('order-row')).toHaveCount(1);
   });
 });

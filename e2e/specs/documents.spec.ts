@@ -11,7 +11,7 @@ const PRICE_LIST = [
 ].join('\n');
 
 /**
- * Issue #6 as a user lives it: upload a document, watch it become searchable within seconds, ask about it
+ * Documents and chatbots as a user lives them: upload a document, watch it become searchable within seconds, ask about it
  * without diacritics in the full-documents chat, read the streamed answer and its citation, and see the charge.
  */
 test.describe('documents and chatbots', () => {

@@ -32,7 +32,6 @@ test.describe('The bot at work (Meta sandbox)', () => {
     await topUp(request, token, userIdOf(token), 50_000);
     await request.dispose();
 
-    // Minh's pages: the page-manager spec subscribes Lan's (sandbox subscriptions are shared, as at Meta).
     await connectSandbox(page, 'Trần Văn Minh');
     await subscribe(page, 'Nông Sản Sạch Minh Phát', 'bình luận');
     await subscribe(page, 'Nông Sản Sạch Minh Phát', 'tin nhắn');

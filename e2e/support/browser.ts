@@ -1,6 +1,6 @@
 import type { LaunchOptions } from '@playwright/test';
 
-/** Debian's Chromium, never a downloaded browser (README, DESIGN.md §5). */
+/** Debian's Chromium, never a downloaded browser (README, docs/architecture.md §5). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** How every spec's browser starts; a spec that needs another switch spreads this and adds it. */

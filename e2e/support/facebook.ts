@@ -1,9 +1,11 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { userIdOf } from './accounts';
+import { API_URL } from './ports';
 
 /**
- * Connects a demo account through the Meta sandbox popup, as a user does on the page manager. The sandbox's
- * pages are shared by every account of a run, like a real page's subscriptions at Meta: specs that subscribe
- * pages use different demo people so they do not see each other's subscriptions.
+ * Connects a demo account through the Meta sandbox popup, as a user does on the page manager. Every PageMate
+ * account gets pages of its own from the sandbox (their ids differ from one account to the next), so specs may
+ * connect the same demo person without seeing each other's subscriptions or events.
  */
 export async function connectSandbox(page: Page, person: 'Nguyễn Thị Lan' | 'Trần Văn Minh' | 'Lê Hoàng Yến' = 'Nguyễn Thị Lan'): Promise<void> {
   await page.goto('/user-dashboard/page-manager/');
@@ -28,4 +30,16 @@ export async function chooseFileForPage(page: Page, pageName: string, fileName: 
   await page.keyboard.press('Escape');
   await expect(page.getByText(`Đã lưu cài đặt của ${pageName}.`).first()).toBeVisible();
   await expect(row.getByTestId('no-files-notice')).toHaveCount(0);
+}
+
+/** The id a connected page has for this account (sandbox page ids are the account's own), by the page's name. */
+export async function connectedPageId(request: APIRequestContext, accessToken: string, pageName: string, apiUrl = API_URL): Promise<string> {
+  const response = await request.get(`${apiUrl}/api/v1/facebook/page/access-token-pages?user_id=${encodeURIComponent(userIdOf(accessToken))}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  if (!response.ok()) throw new Error(`access-token-pages answered ${response.status()}: ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { page_data: { page_id: string; page_name: string }[] }[] };
+  const page = data.flatMap((account) => account.page_data).find((candidate) => candidate.page_name === pageName);
+  if (!page) throw new Error(`no connected page named ${pageName}`);
+  return page.page_id;
 }

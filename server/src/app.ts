@@ -73,7 +73,7 @@ export interface BuildAppOptions {
   graphBackoffMs?: number;
 }
 
-/** The whole API, ready to `listen()` or `inject()`: external plugins → app plugins → routes (STYLE.md 8). */
+/** The whole API, ready to `listen()` or `inject()`: external plugins → app plugins → routes (docs/architecture.md §4). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database, logDestination, extraRoutes = [] } = options;
   const app = Fastify({
@@ -101,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(mailer, { transport: options.mailTransport });
     await app.register(rateLimits, { store: options.rateLimitStore, now: options.rateLimitNow });
     await app.register(notifications);
-    // Durable jobs and file storage: what documents (and later webhooks, scheduled posts) build on.
+    // Durable jobs and file storage: what documents, bot replies and scheduled posts build on.
     await app.register(jobs);
     await app.register(fileStorage);
     // Accounts and sessions: keys → tokens → data → services → the guard every authenticated route uses.

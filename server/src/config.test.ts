@@ -106,6 +106,38 @@ describe('RATE_LIMIT_DISABLED', () => {
   });
 });
 
+describe('sandboxes in production', () => {
+  const facebook = { FACEBOOK_APP_ID: '1234567890', FACEBOOK_APP_SECRET: 'ab12'.repeat(8) };
+  const payos = { PAYOS_CLIENT_ID: 'client-id-1', PAYOS_API_KEY: 'api-key-123', PAYOS_CHECKSUM_KEY: 'checksum-key-0123456789' };
+  const smtp = { SMTP_URL: 'smtp://mail.example.vn:587' };
+  const production = { NODE_ENV: 'production', ...facebook, ...payos, ...smtp };
+  const without = (names: readonly string[]) => Object.fromEntries(Object.entries(production).filter(([name]) => !names.includes(name)));
+
+  it.each([
+    ['META_SANDBOX', ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'], /FACEBOOK_APP_ID/],
+    ['PAYMENTS_SANDBOX', ['PAYOS_CLIENT_ID', 'PAYOS_API_KEY', 'PAYOS_CHECKSUM_KEY'], /PAYOS_CLIENT_ID/],
+    ['EMAIL_CODES_IN_LOG', ['SMTP_URL'], /SMTP_URL/],
+  ] as const)('refuses to start without the provider unless %s=true, naming both variables', (flag, missing, provider) => {
+    expect(() => loadConfig(without(missing))).toThrow(ConfigError);
+    expect(() => loadConfig(without(missing))).toThrow(new RegExp(`${flag}: .*${provider.source}.*${flag}=true`));
+    expect(() => loadConfig({ ...without(missing), [flag]: 'false' })).toThrow(new RegExp(flag));
+    expect(() => loadConfig({ ...without(missing), [flag]: 'true' })).not.toThrow();
+  });
+
+  it('starts with every provider configured, and names each missing one at once', () => {
+    expect(loadConfig(production).env).toBe('production');
+    const bare = () => loadConfig({ NODE_ENV: 'production' });
+    for (const flag of ['META_SANDBOX', 'PAYMENTS_SANDBOX', 'EMAIL_CODES_IN_LOG']) expect(bare).toThrow(new RegExp(flag));
+    expect(loadConfig({ NODE_ENV: 'production', META_SANDBOX: 'true', PAYMENTS_SANDBOX: '1', EMAIL_CODES_IN_LOG: 'true' }).facebook.appId).toBeUndefined();
+  });
+
+  it('changes nothing outside production: development and test start on the sandboxes without a flag', () => {
+    expect(() => loadConfig({ NODE_ENV: 'development' })).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: 'test' })).not.toThrow();
+    expect(() => loadConfig({})).not.toThrow();
+  });
+});
+
 describe('JOBS_LEASE_SECONDS', () => {
   it('is 5 minutes by default (twice a longer model timeout), settable in seconds, and must outlast a model call', () => {
     expect(loadConfig({}).jobs.leaseMs).toBe(300_000);

@@ -41,7 +41,32 @@ export function encryptionKeyBytes(value: string): Buffer | undefined {
   return undefined;
 }
 
-/** Every variable the server reads today; `.env.example` documents these and the ones later issues add. */
+/**
+ * What a production server would otherwise do silently without a provider's keys, and the flag that allows it:
+ * the Meta sandbox (demo pages), the PayOS sandbox (its checkout marks any deposit paid, without authentication),
+ * and verification codes written to the log instead of emailed.
+ */
+const PRODUCTION_SANDBOX_RULES = [
+  {
+    flag: 'META_SANDBOX',
+    missing: (env: { FACEBOOK_APP_ID?: string }) => env.FACEBOOK_APP_ID === undefined,
+    message:
+      'FACEBOOK_APP_ID/FACEBOOK_APP_SECRET are not set with NODE_ENV=production: set them, or set META_SANDBOX=true to serve the built-in Meta sandbox (demo pages) on purpose',
+  },
+  {
+    flag: 'PAYMENTS_SANDBOX',
+    missing: (env: { PAYOS_CLIENT_ID?: string }) => env.PAYOS_CLIENT_ID === undefined,
+    message:
+      'PAYOS_CLIENT_ID/PAYOS_API_KEY/PAYOS_CHECKSUM_KEY are not set with NODE_ENV=production: set them, or set PAYMENTS_SANDBOX=true to serve the PayOS sandbox (its checkout credits any deposit for free) on purpose',
+  },
+  {
+    flag: 'EMAIL_CODES_IN_LOG',
+    missing: (env: { SMTP_URL?: string }) => env.SMTP_URL === undefined,
+    message: 'SMTP_URL is not set with NODE_ENV=production: set it, or set EMAIL_CODES_IN_LOG=true to write verification codes to the log on purpose',
+  },
+] as const;
+
+/** Every variable the server reads; `.env.example` documents each of them. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -120,6 +145,9 @@ const envSchema = z.object({
   BOT_PRIVATE_REPLY: booleanFlag.default(false),
   BOT_REPLY_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(4_000).default(400),
   BOT_REPLY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(12),
+  META_SANDBOX: booleanFlag.default(false),
+  PAYMENTS_SANDBOX: booleanFlag.default(false),
+  EMAIL_CODES_IN_LOG: booleanFlag.default(false),
 }).refine((env) => env.LLM_BASE_URL === undefined || env.LLM_MODEL !== undefined, {
   path: ['LLM_MODEL'],
   message: 'LLM_MODEL is required with LLM_BASE_URL (e.g. gpt-4o-mini)',
@@ -141,6 +169,12 @@ const envSchema = z.object({
 }).refine((env) => !(env.NODE_ENV === 'production' && env.RATE_LIMIT_DISABLED), {
   path: ['RATE_LIMIT_DISABLED'],
   message: 'rate limits cannot be disabled with NODE_ENV=production',
+}).superRefine((env, ctx) => {
+  // In production a missing provider is a mistake unless the deployment says it wants the stand-in (a demo).
+  if (env.NODE_ENV !== 'production') return;
+  for (const rule of PRODUCTION_SANDBOX_RULES) {
+    if (rule.missing(env) && !env[rule.flag]) ctx.addIssue({ code: 'custom', path: [rule.flag], message: rule.message });
+  }
 });
 
 /** The names `loadConfig` reads; a test keeps `.env.example` documenting each of them. */

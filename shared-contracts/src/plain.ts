@@ -1,8 +1,8 @@
 /**
- * The dependency-free corner of the contract: the spec's numbers and texts, the routes, the formatters and
+ * The dependency-free corner of the contract: the product's numbers and texts, the routes, the formatters and
  * the language flags. Unlike the main entry it is not a Module Federation singleton: each bundle that
  * imports it carries its own small copy (nothing here holds state), so the public landing page can use the
- * spec's values without loading the app's shared runtime (store, API client, zod, antd).
+ * product's values without loading the app's shared runtime (store, API client, zod, antd).
  */
 export * from './contracts/constants.js';
 export * from './contracts/routes.js';

@@ -1,5 +1,5 @@
 /**
- * Static export (DESIGN.md §2): every route of the table also exists as `<route>/index.html` in build/,
+ * Static export (docs/architecture.md §2): every route of the table also exists as `<route>/index.html` in build/,
  * so a plain static host with no rewrite rules serves any deep link. A `404.html` serves the rest.
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';

@@ -29,7 +29,7 @@ function RemoteAudienceSync() {
   return null;
 }
 
-/** Once a session exists (restored or new), its features, page list and file list load (spec §4). */
+/** Once a session exists (restored or new), its features, page list and file list load (docs/product.md §4). */
 function SessionDataLoader() {
   const store = useAppStore();
   const userId = useAppSelector(selectSessionUser)?.userId;

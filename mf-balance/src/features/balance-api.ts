@@ -28,7 +28,7 @@ export const MONEY_VIEWS = [SUMMARY, DEPOSITS, TRANSACTIONS] as const;
 
 const listParams = ({ userId: _userId, ...query }: ListArgs): Record<string, unknown> => query;
 
-/** Balance overview, deposits and payments, balance and token transactions (issue #5). */
+/** Balance overview, deposits and payments, balance and token transactions. */
 export const balanceApi = api.injectEndpoints({
   endpoints: (build) => ({
     balanceSummary: build.query<BalanceSummary, { userId: string; days: number }>({

@@ -2,7 +2,7 @@ import { DollarOutlined, HistoryOutlined, LineChartOutlined, RobotOutlined, Wall
 import { Flex, Tabs, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchTotalBalance, useAppDispatch } from '@pagemate/shared-contracts';
+import { fetchTotalBalance, useAppDispatch, useUserId } from '@pagemate/shared-contracts';
 import { DepositForm } from '../features/deposit/deposit-form';
 import { BalanceTransactionsTable } from '../features/history/balance-transactions-table';
 import { DepositHistoryTable } from '../features/history/deposit-history-table';
@@ -10,7 +10,6 @@ import { TokenTransactionsTable } from '../features/history/token-transactions-t
 import { BalanceOverview } from '../features/overview/balance-overview';
 import { PaymentScreen } from '../features/payment/payment-screen';
 import { useBalanceLocation, type BalanceTab } from '../shared/balance-tabs';
-import { useUserId } from '../shared/use-user-id';
 
 /**
  * `/user-dashboard/balance`: one route, five tabs. The tab (and the payment being paid) live in the query,

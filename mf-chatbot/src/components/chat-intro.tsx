@@ -13,7 +13,7 @@ interface ChatIntroProps {
   children?: ReactNode;
 }
 
-/** The screen a new chat opens on (spec §2): greeting, "what can I do for you", a description, "let's try". */
+/** The screen a new chat opens on (docs/product.md §2): greeting, "what can I do for you", a description, "let's try". */
 export function ChatIntro({ description, suggestions = [], onSuggestion, children }: ChatIntroProps) {
   const { t } = useTranslation('chatbot');
   const user = useAppSelector(selectSessionUser);

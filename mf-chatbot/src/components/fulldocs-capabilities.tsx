@@ -10,7 +10,7 @@ const CAPABILITIES = [
   { key: 'answers', icon: <MessageOutlined aria-hidden /> },
 ] as const;
 
-/** What the full-documents chatbot does (spec §2): upload, full-text analysis, extraction and summary, answers. */
+/** What the full-documents chatbot does (docs/product.md §2): upload, full-text analysis, extraction and summary, answers. */
 export function FulldocsCapabilities() {
   const { t } = useTranslation('chatbot');
   const headingId = useId();

@@ -9,7 +9,7 @@ interface TemperatureSelectorProps {
   disabled?: boolean;
 }
 
-/** The four answer styles of spec §9, each with its temperature and what it means. */
+/** The four answer styles of docs/product.md §9, each with its temperature and what it means. */
 export function TemperatureSelector({ value, onChange, disabled }: TemperatureSelectorProps) {
   const { t } = useTranslation('chatbot');
   const headingId = useId();

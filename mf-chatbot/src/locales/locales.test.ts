@@ -8,7 +8,7 @@ describe('mf-chatbot locales', () => {
     expect(missingKeys(vi, en)).toEqual({ missingInVi: [], missingInEn: [], empty: [] });
   });
 
-  it('uses the spec texts for upload and copy in English (spec §5, §8), translated in Vietnamese', () => {
+  it('uses the product texts for upload and copy in English (docs/product.md §5, §8), translated in Vietnamese', () => {
     expect(en.upload.success).toBe(UPLOAD_MESSAGES.success);
     expect(en.upload.failure).toBe(UPLOAD_MESSAGES.failure);
     expect(en.upload.duplicate).toBe(UPLOAD_MESSAGES.duplicate);

@@ -93,7 +93,7 @@ describe('file manager', () => {
     expect(api.callsTo(COLLECTION)).toHaveLength(loads);
   });
 
-  it('shows the spec duplicate message when the server says FILE_EXISTS, and the generic failure otherwise', async () => {
+  it('shows the product duplicate message when the server says FILE_EXISTS, and the generic failure otherwise', async () => {
     await inLanguage('en');
     let code = 'FILE_EXISTS';
     const api = fakeChatbotApi({

@@ -5,7 +5,7 @@ import { ALL_COLLECTIONS, CollectionFilter } from '../features/documents/collect
 import { FilesTable } from '../features/documents/files-table';
 import { UploadPanel } from '../features/documents/upload-panel';
 import { useCollectionFiles } from '../features/documents/use-collection-files';
-import { useUserId } from '../shared/use-user-id';
+import { useUserId } from '@pagemate/shared-contracts';
 
 /** Documents and collections the chatbots answer from; the same page serves users and partners. */
 export function FileManagerPage() {

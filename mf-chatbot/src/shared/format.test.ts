@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatFileSize } from './format';
+import { formatFileSize } from './format';
 
 describe('formatFileSize', () => {
   it('reads as a person would say it, with the Vietnamese decimal comma', () => {
@@ -8,12 +8,5 @@ describe('formatFileSize', () => {
     expect(formatFileSize(12_345)).toBe('12,1 KB');
     expect(formatFileSize(20 * 1024 * 1024)).toBe('20 MB');
     expect(formatFileSize(undefined)).toBe('');
-  });
-});
-
-describe('formatDateTime', () => {
-  it('shows Vietnam time', () => {
-    expect(formatDateTime('2025-03-04T02:05:00Z', 'vi')).toContain('09:05');
-    expect(formatDateTime(undefined, 'vi')).toBe('');
   });
 });

@@ -8,7 +8,7 @@ import styles from './landing.module.css';
 import { LandingSection } from './landing-section';
 import { SvgIcon } from './svg-icon';
 
-/** The `contact` anchor: the support address, with a copy button that confirms with a toast (spec §8). */
+/** The `contact` anchor: the support address, with a copy button that confirms with a toast (docs/product.md §8). */
 export function ContactSection() {
   const { t } = useTranslation('landing-page');
   const [toast, showToast] = useToast();

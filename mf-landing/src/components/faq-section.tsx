@@ -8,7 +8,7 @@ import { SvgIcon } from './svg-icon';
 
 const FAQ_ITEMS = ['billing', 'accuracy', 'password', 'formats', 'perPage', 'languages'] as const;
 
-/** The `faq` anchor: questions that expand and collapse (WAI-ARIA accordion), the first one open (spec §2). */
+/** The `faq` anchor: questions that expand and collapse (WAI-ARIA accordion), the first one open (docs/product.md §2). */
 export function FaqSection() {
   const { t } = useTranslation('landing-page');
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set([FAQ_ITEMS[0]]));

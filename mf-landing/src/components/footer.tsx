@@ -4,7 +4,7 @@ import styles from './landing.module.css';
 import { Logo } from './logo';
 import { SectionLinks } from './section-links';
 
-/** Page footer: what PageMate is, the section links again, and the copyright line of spec §1. */
+/** Page footer: what PageMate is, the section links again, and the copyright line of docs/product.md §1. */
 export function Footer() {
   const { t } = useTranslation('landing-page');
   return (

@@ -8,7 +8,7 @@ import { MenuButton } from './menu-button';
 import { SvgIcon } from './svg-icon';
 
 /**
- * The header's Product menu (spec §2): profile, task manager, Bal, balance, support. Signed-out visitors
+ * The header's Product menu (docs/product.md §2): profile, task manager, Bal, balance, support. Signed-out visitors
  * who follow a dashboard link are sent to sign in by the shell's access check. "Bal" shows the amount only
  * once the shell has loaded it, so a visitor never sees a made-up 0 VNĐ.
  */

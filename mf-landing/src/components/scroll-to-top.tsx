@@ -10,7 +10,7 @@ function subscribeToScroll(onChange: () => void): () => void {
   return () => window.removeEventListener('scroll', onChange);
 }
 
-/** Back to the top, shown after 100 px of scroll (spec §2). */
+/** Back to the top, shown after 100 px of scroll (docs/product.md §2). */
 export function ScrollToTop() {
   const { t } = useTranslation('landing-page');
   const visible = useSyncExternalStore(

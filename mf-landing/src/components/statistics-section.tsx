@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './landing.module.css';
 import { LandingSection } from './landing-section';
 
-/** The `statistics` anchor: the four marketing figures of spec §9. */
+/** The `statistics` anchor: the four marketing figures of docs/product.md §9. */
 export function StatisticsSection() {
   const { t } = useTranslation('landing-page');
   return (

@@ -10,7 +10,7 @@ import { SvgIcon } from './svg-icon';
 const TESTIMONIALS = ['fashion', 'cosmetics', 'food', 'furniture', 'agriculture', 'education'] as const;
 
 /**
- * The `testimonials` anchor: an autoplaying carousel (spec §9: every 2500 ms; 1, 2 or 3 slides by width)
+ * The `testimonials` anchor: an autoplaying carousel (docs/product.md §9: every 2500 ms; 1, 2 or 3 slides by width)
  * that wraps around. Moving content needs a way to stop it (WCAG 2.2.2), hence the pause button next to
  * previous / next; it also holds still while the pointer or keyboard focus is on it.
  */

@@ -8,7 +8,7 @@ export interface Toast {
   id: number;
 }
 
-/** One short message at a time, gone after the spec's toast duration (spec §8). */
+/** One short message at a time, gone after the toast duration of docs/product.md §9. */
 export function useToast(): [Toast | null, (kind: Toast['kind'], text: string) => void] {
   const [toast, setToast] = useState<Toast | null>(null);
   const timer = useRef<number | undefined>(undefined);

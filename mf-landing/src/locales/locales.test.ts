@@ -9,11 +9,11 @@ describe('mf-landing locales', () => {
     expect(missingKeys(vi, en)).toEqual({ missingInVi: [], missingInEn: [], empty: [] });
   });
 
-  it('uses the spec text for the copy confirmation in English', () => {
+  it('uses the product text for the copy confirmation in English', () => {
     expect(en.contact.copied).toBe(SPEC_MESSAGES.copied);
   });
 
-  it('describes exactly the spec number of service steps', () => {
+  it('describes exactly the product number of service steps', () => {
     expect(Object.keys(en.services.steps)).toHaveLength(LANDING_SERVICE_STEPS);
   });
 

@@ -14,7 +14,7 @@ import { TestimonialsSection } from '../components/testimonials-section';
 import { landingThemeVars } from '../theme/landing-theme';
 
 /**
- * The public landing page (spec §2): header, the seven anchored sections, footer. Plain React and CSS, so
+ * The public landing page (docs/product.md §2): header, the seven anchored sections, footer. Plain React and CSS, so
  * a first visit downloads no component library; the host passes the theme it should follow.
  */
 export function LandingPage({ theme }: { theme: LandingThemeChoice }) {

@@ -88,13 +88,19 @@ function fakePopup() {
   return { closed: false, close: vi.fn(), focus: vi.fn(), location: { href: 'about:blank' }, document: { title: '', body: { textContent: '' } } };
 }
 
+/** The shell's common error texts, as the shell gives them; each names its code so a test can tell which was shown. */
+const commonTexts = (prefix: string) => ({
+  apiErrors: Object.fromEntries(['UNAVAILABLE', 'FACEBOOK_CONNECT_FOREIGN', 'INTERNAL', 'NETWORK'].map((code) => [code, `${prefix} ${code}`])),
+});
+const common = { vi: commonTexts('Lỗi'), en: commonTexts('Error') };
+
 describe('Page manager page', () => {
   let mounted: MountedPage;
   let container: HTMLElement;
   let api: ReturnType<typeof fakeApi>;
 
   beforeEach(async () => {
-    const i18n = await initI18n('en', { 'page-manager': { vi: vi_, en } });
+    const i18n = await initI18n('en', { 'page-manager': { vi: vi_, en }, common });
     await i18n.changeLanguage('en');
     api = fakeApi();
     apiClient.configure({ baseURL: `${API}/`, adapter: api.adapter });
@@ -237,7 +243,7 @@ describe('Page manager page', () => {
     expect(tags()).toEqual(['Bot paused: no funds', 'Bot paused until tomorrow: daily cap reached']);
     mounted.unmount();
 
-    const i18n = await initI18n('vi', { 'page-manager': { vi: vi_, en } });
+    const i18n = await initI18n('vi', { 'page-manager': { vi: vi_, en }, common });
     await i18n.changeLanguage('vi');
     apiClient.configure({ baseURL: `${API}/`, adapter: fakeApi(pages).adapter });
     mounted = await mountSignedIn(PageManagerPage, user);
@@ -262,7 +268,7 @@ describe('Page manager page', () => {
     expect(document.querySelector('[aria-label="Files for Shop Bánh"]')?.getAttribute('aria-describedby')).toBeNull();
     mounted.unmount();
 
-    const i18n = await initI18n('vi', { 'page-manager': { vi: vi_, en } });
+    const i18n = await initI18n('vi', { 'page-manager': { vi: vi_, en }, common });
     await i18n.changeLanguage('vi');
     apiClient.configure({ baseURL: `${API}/`, adapter: fakeApi(pages, [withFiles]).adapter });
     mounted = await mountSignedIn(PageManagerPage, user);

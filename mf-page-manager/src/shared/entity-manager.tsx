@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Form, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from './api-error-text';
+import { apiErrorText } from '@pagemate/shared-contracts';
 
 export interface EntityManagerProps<T extends object, V extends object> {
   /** The page's h1. */

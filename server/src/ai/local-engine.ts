@@ -419,7 +419,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The embedded default provider (DESIGN.md §4): no network, deterministic, answering only from the passages
+ * The embedded default provider (docs/architecture.md §4): no network, deterministic, answering only from the passages
  * retrieval found — quoted or extracted, always cited, and saying so honestly when they hold no answer.
  */
 export function createLocalEngine(options: LocalEngineOptions = {}): LlmProvider {

@@ -79,7 +79,7 @@ export interface LlmStream {
   usage(): LlmUsage;
 }
 
-/** DESIGN.md §4: one interface for every model — an OpenAI-compatible endpoint or the embedded local engine. */
+/** docs/architecture.md §4: one interface for every model — an OpenAI-compatible endpoint or the embedded local engine. */
 export interface LlmProvider {
   readonly name: 'local' | 'openai';
   stream(request: LlmRequest): LlmStream;

@@ -1,5 +1,5 @@
 /**
- * Token counting for usage and billing (DESIGN.md §4: "counted with a real tokenizer"). o200k_base is the
+ * Token counting for usage and billing (docs/architecture.md §4: counted with a real tokenizer). o200k_base is the
  * encoding of the GPT-4o / GPT-4.1 / GPT-5 / o-series models; importing its own entry (not the package main,
  * which also pulls in model metadata) keeps the dependency to the one BPE table we use. Measured on Node 20:
  * the first import takes about 0.5–0.6 s and ~34 MB of heap (the merge table), once per process.

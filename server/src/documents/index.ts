@@ -1,4 +1,4 @@
-/** The document-processing core (issue #6): validate → parse in a worker → chunk; fold for search. */
+/** The document-processing core: validate → parse in a worker → chunk; fold for search. */
 export { chunkDocument, type Chunk, type ChunkOptions } from './chunk.ts';
 export type { DocumentKind } from './document-kind.ts';
 export { foldVietnamese } from './fold.ts';

@@ -98,7 +98,7 @@ export function registerEndpoint<N extends EndpointName>(
   registerContract(app, endpoints[name], handler, name, extras);
 }
 
-/** The success envelope of spec §7: `{ status: 200, data }`. */
+/** The success envelope of docs/product.md §7: `{ status: 200, data }`. */
 export function ok<T>(data: T): { status: 200; data: T } {
   return { status: 200, data };
 }

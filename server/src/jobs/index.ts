@@ -19,7 +19,7 @@ export {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Durable background jobs (DESIGN.md §4): `enqueue`, `handle`, `nudge`, `runDue` (tests). */
+    /** Durable background jobs (docs/architecture.md §4): `enqueue`, `handle`, `nudge`, `runDue` (tests). */
     jobs: JobQueue;
   }
 }

@@ -74,7 +74,7 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
   });
 
   // What PostgreSQL cannot store (NUL, lone surrogates) is refused at the door, as the API's text-input guard does:
-  // the sandbox records most of what it is sent, and the insert would fail with a 500 (issue #10).
+  // the sandbox records most of what it is sent, and the insert would fail with a 500.
   app.addHook('preHandler', async (request) => {
     const path = unstorableTextPath(request.params) ?? unstorableTextPath(request.query) ?? unstorableTextPath(request.body);
     if (path !== undefined) throw fail(400, `(#100) Param ${path} must be valid text (no NUL characters or broken Unicode)`, 100, 'GraphMethodException');
@@ -116,9 +116,21 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     return grant;
   }
 
-  async function record(pageId: string, kind: SandboxEventKind, summary: string, payload: unknown) {
-    await repo.record({ pageId, kind, summary, payload }, app.clock.now());
+  /** An event of the page the grant is for, in its user's sandbox. */
+  async function record(grant: SandboxGrant & { k: 'page' }, kind: SandboxEventKind, summary: string, payload: unknown) {
+    await repo.record({ userId: grant.t, pageId: grant.p, kind, summary, payload }, app.clock.now());
   }
+
+  /** A page token's page, named as its demo page. */
+  const pageName = (grant: SandboxGrant & { k: 'page' }) => demoPage(grant.d)?.page.name ?? 'Page';
+
+  /**
+   * Whose sandbox the dialog opens: the PageMate user who asked for its `state`. Each user connects copies of the
+   * demo people's pages of their own, so a dialog without a usable state has nobody's pages to show.
+   */
+  const dialogTenant = async (state: string | undefined) => (state ? app.facebook.connectStateOwner(state) : undefined);
+  const unknownState = () =>
+    renderDialogError('This connect link is unknown, expired or already used: start again from PageMate / Liên kết kết nối không hợp lệ, đã hết hạn hoặc đã dùng: hãy bắt đầu lại từ PageMate');
 
   const html = (reply: FastifyReply, status: number, page: { html: string; nonce: string }) =>
     reply
@@ -138,6 +150,7 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
       return html(reply, 400, renderDialogError("URL blocked: this redirect URI is not whitelisted / URL chuyển hướng không nằm trong danh sách cho phép"));
     }
     if ((p.response_type ?? 'code') !== 'code') return html(reply, 400, renderDialogError('Unsupported response_type'));
+    if (!(await dialogTenant(text(p.state)))) return html(reply, 400, unknownState());
     return html(reply, 200, renderDialog({ accounts: DEMO_ACCOUNTS, clientId: p.client_id, redirectUri: p.redirect_uri, state: p.state ?? '', scope: p.scope ?? '' }));
   });
 
@@ -153,7 +166,9 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     } else {
       const account = demoAccount(text(p.account) ?? '');
       if (!account) return html(reply, 400, renderDialogError('Unknown demo account'));
-      target.searchParams.set('code', tokens.issue({ k: 'code', u: account.id, r: p.redirect_uri, exp: nowSeconds() + CODE_SECONDS }));
+      const tenant = await dialogTenant(text(p.state));
+      if (!tenant) return html(reply, 400, unknownState());
+      target.searchParams.set('code', tokens.issue({ k: 'code', t: tenant, u: account.id, r: p.redirect_uri, exp: nowSeconds() + CODE_SECONDS }));
     }
     const state = text(p.state);
     if (state) target.searchParams.set('state', state);
@@ -171,7 +186,7 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
       const grant = tokens.open(text(p.fb_exchange_token) ?? '');
       if (grant?.k !== 'user') throw fail(400, 'Invalid OAuth access token - Cannot parse access token', 190);
       if (grant.exp <= nowSeconds()) throw fail(400, 'Error validating access token: Session has expired.', 190, 'OAuthException', 463);
-      return { access_token: tokens.issue({ k: 'user', u: grant.u, long: true, exp: nowSeconds() + LONG_TOKEN_SECONDS }), token_type: 'bearer', expires_in: LONG_TOKEN_SECONDS };
+      return { access_token: tokens.issue({ k: 'user', t: grant.t, u: grant.u, long: true, exp: nowSeconds() + LONG_TOKEN_SECONDS }), token_type: 'bearer', expires_in: LONG_TOKEN_SECONDS };
     }
     const code = tokens.open(text(p.code) ?? '');
     if (code?.k !== 'code') throw fail(400, 'Invalid verification code format.', 100, 'OAuthException', 36007);
@@ -180,13 +195,13 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     }
     if (code.exp <= nowSeconds()) throw fail(400, 'This authorization code has expired.', 100, 'OAuthException', 36007);
     if (!(await repo.useCode(code.n, app.clock.now()))) throw fail(400, 'This authorization code has been used.', 100, 'OAuthException', 36009);
-    return { access_token: tokens.issue({ k: 'user', u: code.u, long: false, exp: nowSeconds() + SHORT_TOKEN_SECONDS }), token_type: 'bearer', expires_in: SHORT_TOKEN_SECONDS };
+    return { access_token: tokens.issue({ k: 'user', t: code.t, u: code.u, long: false, exp: nowSeconds() + SHORT_TOKEN_SECONDS }), token_type: 'bearer', expires_in: SHORT_TOKEN_SECONDS };
   });
 
   // ── Nodes ───────────────────────────────────────────────────────────────────────────────────────────
   app.get(`${V}/me`, async (request) => {
     const grant = authenticate(request);
-    if (grant.k === 'page') return { id: grant.p, name: demoPage(grant.p)?.page.name ?? 'Page' };
+    if (grant.k === 'page') return { id: grant.p, name: pageName(grant) };
     const account = demoAccount(grant.u);
     if (!account) throw fail(400, 'Invalid OAuth access token - Cannot parse access token', 190);
     return { id: account.id, name: account.name };
@@ -199,12 +214,12 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     const account = demoAccount(grant.u);
     return {
       data: (account?.pages ?? []).map((page) => ({
-        id: page.id,
+        id: metaSandbox.pageIdOf(grant.t, page.id),
         name: page.name,
         category: page.category,
         ...(page.withoutToken
           ? { tasks: ['ANALYZE'] }
-          : { access_token: tokens.issue({ k: 'page', u: grant.u, p: page.id }), tasks: ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'] }),
+          : { access_token: tokens.issue({ k: 'page', t: grant.t, u: grant.u, p: metaSandbox.pageIdOf(grant.t, page.id), d: page.id }), tasks: ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'] }),
       })),
       paging: { cursors: { before: 'QVFIUmJlZA', after: 'QVFIUmFmdA' } },
     };
@@ -222,7 +237,7 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { pageId: string } }>(`${V}/:pageId/subscribed_apps`, async (request) => {
     const { pageId } = request.params;
-    pageGrant(request, pageId);
+    const grant = pageGrant(request, pageId);
     const raw = (paramsOf(request) as Record<string, unknown>).subscribed_fields;
     const fields = (Array.isArray(raw) ? raw.map(String) : String(raw ?? '').split(',')).map((item) => item.trim()).filter(Boolean);
     if (fields.length === 0) throw fail(400, '(#100) The parameter subscribed_fields is required', 100);
@@ -230,15 +245,15 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     if (unknown) throw fail(400, `(#100) Param subscribed_fields[0] must be one of {${[...KNOWN_FIELDS].join(', ')}} - got "${unknown}".`, 100);
     const unique = [...new Set(fields)];
     await repo.setSubscribedFields(pageId, unique, app.clock.now());
-    await record(pageId, 'subscribed_apps', `Subscribed fields / Đã đăng ký: ${unique.join(', ')}`, { method: 'POST', subscribed_fields: unique });
+    await record(grant, 'subscribed_apps', `Subscribed fields / Đã đăng ký: ${unique.join(', ')}`, { method: 'POST', subscribed_fields: unique });
     return { success: true };
   });
 
   app.delete<{ Params: { pageId: string } }>(`${V}/:pageId/subscribed_apps`, async (request) => {
     const { pageId } = request.params;
-    pageGrant(request, pageId);
+    const grant = pageGrant(request, pageId);
     await repo.setSubscribedFields(pageId, [], app.clock.now());
-    await record(pageId, 'subscribed_apps', 'Unsubscribed the app / Đã huỷ đăng ký ứng dụng', { method: 'DELETE', subscribed_fields: [] });
+    await record(grant, 'subscribed_apps', 'Unsubscribed the app / Đã huỷ đăng ký ứng dụng', { method: 'DELETE', subscribed_fields: [] });
     return { success: true };
   });
 
@@ -247,25 +262,23 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     const grant = authenticate(request);
     if (grant.k !== 'page') throw fail(400, '(#210) A page access token is required to request this resource.', 210);
     const rows = await repo.received(grant.p, 'comment_reply', { comment_id: request.params.commentId }, 100);
-    const page = demoPage(grant.p)?.page;
     return {
       data: rows.map((row) => {
         const payload = row.payload as { id: string; message: string };
-        return { id: payload.id, message: payload.message, from: { id: grant.p, name: page?.name ?? 'Page' }, created_time: row.createdAt.toISOString() };
+        return { id: payload.id, message: payload.message, from: { id: grant.p, name: pageName(grant) }, created_time: row.createdAt.toISOString() };
       }),
     };
   });
 
   app.get<{ Params: { pageId: string } }>(`${V}/:pageId/conversations`, async (request) => {
     const { pageId } = request.params;
-    pageGrant(request, pageId);
+    const grant = pageGrant(request, pageId);
     const psid = text(paramsOf(request).user_id);
     if (!psid) throw fail(400, '(#100) The parameter user_id is required', 100);
     const rows = await repo.received(pageId, 'message', { recipient: { id: psid } }, 25);
-    const page = demoPage(pageId)?.page;
     const messages = rows.map((row) => {
       const payload = row.payload as { message: { text: string }; message_id: string };
-      return { id: payload.message_id, message: payload.message.text, from: { id: pageId, name: page?.name ?? 'Page' }, created_time: row.createdAt.toISOString() };
+      return { id: payload.message_id, message: payload.message.text, from: { id: pageId, name: pageName(grant) }, created_time: row.createdAt.toISOString() };
     });
     return { data: [{ id: `t_${psid}`, messages: { data: messages } }] };
   });
@@ -274,7 +287,7 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
   app.get<{ Params: { psid: string } }>(`${V}/:psid`, async (request) => {
     const grant = authenticate(request);
     if (grant.k !== 'page') throw fail(400, '(#210) A page access token is required to request this resource.', 210);
-    const name = await repo.senderName(request.params.psid);
+    const name = await repo.senderName(grant.p, request.params.psid);
     if (name === undefined) throw fail(400, `(#100) Unsupported get request. Object with ID '${request.params.psid}' does not exist`, 100, 'GraphMethodException', 33);
     const [first, ...rest] = name.split(' ');
     return { id: request.params.psid, name, first_name: first ?? name, last_name: rest.join(' ') };
@@ -287,13 +300,13 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     const message = text(paramsOf(request).message)?.trim();
     if (!message) throw fail(400, '(#100) The parameter message is required', 100);
     const id = `${request.params.commentId.split('_')[0]}_${Date.now()}${Math.floor(Math.random() * 1000)}`;
-    await record(grant.p, 'comment_reply', `Reply to comment ${request.params.commentId}: ${message.slice(0, 200)}`, { comment_id: request.params.commentId, message, id });
+    await record(grant, 'comment_reply', `Reply to comment ${request.params.commentId}: ${message.slice(0, 200)}`, { comment_id: request.params.commentId, message, id });
     return { id };
   });
 
   app.post<{ Params: { pageId: string } }>(`${V}/:pageId/messages`, async (request) => {
     const { pageId } = request.params;
-    pageGrant(request, pageId);
+    const grant = pageGrant(request, pageId);
     const params = paramsOf(request) as Record<string, unknown>;
     const recipient = objectParam(params.recipient);
     const text = objectParam(params.message)?.text;
@@ -308,7 +321,7 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     const messageId = `m_${Date.now()}${Math.floor(Math.random() * 1e6)}`;
     const privateReply = typeof recipient.comment_id === 'string';
     await record(
-      pageId,
+      grant,
       privateReply ? 'private_reply' : 'message',
       privateReply ? `Private reply to comment ${String(recipient.comment_id)}: ${text.slice(0, 200)}` : `Message to ${String(recipient.id)}: ${text.slice(0, 200)}`,
       { recipient, messaging_type: params.messaging_type, message: { text }, message_id: messageId },
@@ -342,7 +355,7 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { pageId: string } }>(`${V}/:pageId/feed`, async (request) => {
     const { pageId } = request.params;
-    pageGrant(request, pageId);
+    const grant = pageGrant(request, pageId);
     const p = paramsOf(request) as Record<string, unknown>;
     const media = attachedMediaIds(p);
     if (typeof p.message !== 'string' && typeof p.link !== 'string' && media === undefined) {
@@ -360,23 +373,23 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     const attachedMedia = media?.map((fbid) => ({ media_fbid: fbid }));
     const fields = Object.fromEntries(Object.entries(p).filter(([key]) => !key.startsWith('attached_media') && key !== 'access_token' && key !== 'appsecret_proof'));
     const summary = `Post${media ? ` with ${media.length} photo${media.length === 1 ? '' : 's'}` : ''}: ${String(p.message ?? p.link ?? '').slice(0, 200)}`;
-    await record(pageId, 'feed_post', summary, { ...fields, ...(attachedMedia ? { attached_media: attachedMedia } : {}), id });
+    await record(grant, 'feed_post', summary, { ...fields, ...(attachedMedia ? { attached_media: attachedMedia } : {}), id });
     return { id };
   });
 
   app.post<{ Params: { pageId: string } }>(`${V}/:pageId/photos`, async (request) => {
     const { pageId } = request.params;
-    pageGrant(request, pageId);
+    const grant = pageGrant(request, pageId);
     const p = paramsOf(request) as Record<string, unknown>;
     if (typeof p.url !== 'string' && p.source === undefined) throw fail(400, '(#324) Requires upload file', 324);
     const photoId = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     // Unpublished (to attach to a feed post later): a photo without a post of its own, answered with its id only.
     if (isFalse(p.published)) {
-      await record(pageId, 'photo_post', `Photo uploaded unpublished: ${String(p.url ?? '').slice(0, 200)}`, { url: p.url, caption: p.caption, published: false, id: photoId });
+      await record(grant, 'photo_post', `Photo uploaded unpublished: ${String(p.url ?? '').slice(0, 200)}`, { url: p.url, caption: p.caption, published: false, id: photoId });
       return { id: photoId };
     }
     const postId = `${pageId}_${photoId}`;
-    await record(pageId, 'photo_post', `Photo: ${String(p.caption ?? p.url ?? '').slice(0, 200)}`, { url: p.url, caption: p.caption, published: true, id: photoId, post_id: postId });
+    await record(grant, 'photo_post', `Photo: ${String(p.caption ?? p.url ?? '').slice(0, 200)}`, { url: p.url, caption: p.caption, published: true, id: photoId, post_id: postId });
     return { id: photoId, post_id: postId };
   });
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { facebookPages, sandboxEvents, sandboxSubscriptions, sandboxUsedCodes } from '../db/schema/index.js';
+import { sandboxEvents, sandboxSubscriptions, sandboxUsedCodes } from '../db/schema/index.js';
 
 export const SANDBOX_EVENT_KINDS = ['subscribed_apps', 'comment_reply', 'private_reply', 'message', 'feed_post', 'photo_post', 'webhook'] as const;
 export type SandboxEventKind = (typeof SANDBOX_EVENT_KINDS)[number];
@@ -9,15 +9,16 @@ export type SandboxEventRow = typeof sandboxEvents.$inferSelect;
 
 /** The sandbox's own state: what it received, page subscriptions, and codes already exchanged. */
 export interface SandboxRepository {
-  record(event: { pageId: string; kind: SandboxEventKind; summary: string; payload: unknown }, now: Date): Promise<SandboxEventRow>;
-  /** Events of the pages the user has connected (optionally one of them), newest first. */
+  /** An event of `userId`'s sandbox (the PageMate user whose page it is). */
+  record(event: { userId: string; pageId: string; kind: SandboxEventKind; summary: string; payload: unknown }, now: Date): Promise<SandboxEventRow>;
+  /** Events of the user's own sandbox (optionally of one page), newest first. */
   activityOf(userId: string, pageId: string | undefined, limit: number): Promise<SandboxEventRow[]>;
   subscribedFields(pageId: string): Promise<string[]>;
   setSubscribedFields(pageId: string, fields: string[], now: Date): Promise<void>;
   /** What the app received of one kind on a page whose payload contains `match` (jsonb containment), newest first. */
   received(pageId: string, kind: SandboxEventKind, match: Record<string, unknown>, limit: number): Promise<SandboxEventRow[]>;
-  /** The name a test sender was given (the sandbox's User Profile API). */
-  senderName(senderId: string): Promise<string | undefined>;
+  /** The name a test sender of this page was given (the sandbox's User Profile API). */
+  senderName(pageId: string, senderId: string): Promise<string | undefined>;
   /** True the first time a code's nonce is used; false ever after. */
   useCode(nonce: string, now: Date): Promise<boolean>;
 }
@@ -34,17 +35,16 @@ function sandboxRepositoryPlugin(app: FastifyInstance) {
     async record(event, now) {
       const [row] = await orm
         .insert(sandboxEvents)
-        .values({ id: crypto.randomUUID(), pageId: event.pageId, kind: event.kind, summary: event.summary, payload: event.payload ?? null, createdAt: now })
+        .values({ id: crypto.randomUUID(), userId: event.userId, pageId: event.pageId, kind: event.kind, summary: event.summary, payload: event.payload ?? null, createdAt: now })
         .returning();
       if (!row) throw new Error('sandbox event insert returned nothing');
       return row;
     },
     activityOf(userId, pageId, limit) {
-      const mine = orm.select({ pageId: facebookPages.pageId }).from(facebookPages).where(eq(facebookPages.userId, userId));
       return orm
         .select()
         .from(sandboxEvents)
-        .where(and(inArray(sandboxEvents.pageId, mine), pageId === undefined ? undefined : eq(sandboxEvents.pageId, pageId)))
+        .where(and(eq(sandboxEvents.userId, userId), pageId === undefined ? undefined : eq(sandboxEvents.pageId, pageId)))
         .orderBy(desc(sandboxEvents.createdAt), desc(sandboxEvents.id))
         .limit(limit);
     },
@@ -56,11 +56,11 @@ function sandboxRepositoryPlugin(app: FastifyInstance) {
         .orderBy(desc(sandboxEvents.createdAt), desc(sandboxEvents.id))
         .limit(limit);
     },
-    async senderName(senderId) {
+    async senderName(pageId, senderId) {
       const [row] = await orm
         .select({ name: sql<string>`${sandboxEvents.payload} -> 'sender' ->> 'name'` })
         .from(sandboxEvents)
-        .where(and(eq(sandboxEvents.kind, 'webhook'), sql`${sandboxEvents.payload} @> ${JSON.stringify({ sender: { id: senderId } })}::jsonb`))
+        .where(and(eq(sandboxEvents.pageId, pageId), eq(sandboxEvents.kind, 'webhook'), sql`${sandboxEvents.payload} @> ${JSON.stringify({ sender: { id: senderId } })}::jsonb`))
         .orderBy(desc(sandboxEvents.createdAt))
         .limit(1);
       return row?.name ?? undefined;

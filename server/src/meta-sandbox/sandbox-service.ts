@@ -4,9 +4,8 @@ import fp from 'fastify-plugin';
 import { AppError } from '../errors/app-error.js';
 import { WEBHOOK_PATH } from '../meta/webhook-events.js';
 import type { SandboxEventKind } from './sandbox-repository.js';
-import { SandboxTokens } from './sandbox-tokens.js';
+import { SandboxPageIds, SandboxTokens } from './sandbox-tokens.js';
 import { buildWebhookPayload, digitsFrom, hubSignature, metaJson } from './webhook-payload.js';
-
 
 export interface SandboxActivityItem {
   id: string;
@@ -19,6 +18,8 @@ export interface SandboxActivityItem {
 
 export interface MetaSandbox {
   tokens: SandboxTokens;
+  /** The id a demo page has in one PageMate user's sandbox (every user has their own). */
+  pageIdOf(userId: string, demoPageId: string): string;
   activity(userId: string, pageId?: string): Promise<SandboxActivityItem[]>;
   /** Builds, signs and delivers a test comment or message webhook for one of the user's sandbox pages. */
   testEvent(userId: string, input: { pageId: string; kind: 'comment' | 'message'; text: string; fromName: string }): Promise<{ event_id: string; delivered: boolean; status: number }>;
@@ -35,9 +36,11 @@ const serial = () => `${randomInt(10 ** 9, 10 ** 10)}${randomInt(10 ** 5, 10 ** 
 function sandboxServicePlugin(app: FastifyInstance) {
   const { meta } = app;
   const repo = app.sandboxRepository;
+  const pageIds = new SandboxPageIds(meta.appSecret);
 
   const sandbox: MetaSandbox = {
     tokens: new SandboxTokens(meta.appSecret),
+    pageIdOf: (userId, demoPageId) => pageIds.of(userId, demoPageId),
 
     async activity(userId, pageId) {
       const rows = await repo.activityOf(userId, pageId, 200);
@@ -73,6 +76,7 @@ function sandboxServicePlugin(app: FastifyInstance) {
       const what = input.kind === 'comment' ? 'comment' : 'message';
       const event = await repo.record(
         {
+          userId,
           pageId: input.pageId,
           kind: 'webhook',
           summary: `Test ${what} from ${input.fromName}: ${delivered ? 'delivered' : `not delivered (HTTP ${status || 'no answer'})`}`,

@@ -1,22 +1,46 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** What a sandbox code or token stands for; signed, so the sandbox needs no token table. */
+/**
+ * What a sandbox code or token stands for; signed, so the sandbox needs no token table. `t` is the PageMate user
+ * whose sandbox it is (each has their own copy of the demo people's pages), `u` the demo person, `p` a page id of
+ * that user's sandbox and `d` the demo page it is a copy of.
+ */
 export type SandboxGrant =
-  | { k: 'code'; u: string; r: string; n: string; exp: number }
-  | { k: 'user'; u: string; n: string; exp: number; long: boolean }
-  | { k: 'page'; u: string; p: string; n: string };
+  | { k: 'code'; t: string; u: string; r: string; n: string; exp: number }
+  | { k: 'user'; t: string; u: string; n: string; exp: number; long: boolean }
+  | { k: 'page'; t: string; u: string; p: string; d: string; n: string };
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** Graph's user tokens start `EAA…`; these too, so they look and mask like Meta's. */
 const PREFIX = 'EAAS';
 
+const keyOf = (appSecret: string, purpose: string) => Buffer.from(hkdfSync('sha256', appSecret, '', `pagemate/meta-sandbox/${purpose}`, 32));
+
+/**
+ * The id a demo page has in one PageMate user's sandbox: 15 digits (as Meta's page ids) from an HMAC, keyed by
+ * the sandbox app secret, of the user id and the demo page. Two users connecting the same demo person get pages
+ * of their own; nobody can compute another user's ids without the secret.
+ */
+export class SandboxPageIds {
+  private readonly key: Buffer;
+
+  constructor(appSecret: string) {
+    this.key = keyOf(appSecret, 'page-ids');
+  }
+
+  of(userId: string, demoPageId: string): string {
+    const digest = createHmac('sha256', this.key).update(`${userId}\n${demoPageId}`).digest('hex');
+    return `1${(BigInt(`0x${digest}`) % 10n ** 14n).toString().padStart(14, '0')}`;
+  }
+}
+
 /** Signs and opens the sandbox's codes and tokens with a key derived from the sandbox app secret. */
 export class SandboxTokens {
   private readonly key: Buffer;
 
   constructor(appSecret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', appSecret, '', 'pagemate/meta-sandbox/tokens', 32));
+    this.key = keyOf(appSecret, 'tokens');
   }
 
   issue(grant: DistributiveOmit<SandboxGrant, 'n'> & { n?: string }): string {
@@ -24,7 +48,10 @@ export class SandboxTokens {
     return `${PREFIX}${payload}.${this.sign(payload)}`;
   }
 
-  /** The grant, or undefined when the value is not one of ours or was altered. Expiry is the caller's. */
+  /**
+   * The grant, or undefined when the value is not one of ours, was altered, or predates per-user sandboxes (no
+   * `t`: its pages were shared by every user). Expiry is the caller's.
+   */
   open(value: string): SandboxGrant | undefined {
     if (!value.startsWith(PREFIX) || value.length > 2_000) return undefined;
     const [payload, signature] = value.slice(PREFIX.length).split('.');
@@ -33,7 +60,9 @@ export class SandboxTokens {
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
     try {
-      return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SandboxGrant;
+      const grant = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SandboxGrant;
+      if (typeof grant.t !== 'string' || (grant.k === 'page' && typeof grant.d !== 'string')) return undefined;
+      return grant;
     } catch {
       return undefined;
     }

@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { type FetchLike, GraphApiError, GraphClient } from '../meta/graph-client.js';
-import { connectThroughSandbox, api, type SignedIn, signedInUser } from '../test/facebook.js';
+import { connectThroughSandbox, connectUrlOf, api, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, injectingFetch, type TestApp, testDatabases } from '../test/helper.js';
+import { digitsFrom } from './webhook-payload.js';
 
-const PAGE = '109000000000021';
+/** Minh's first demo page; each user's copy of it has an id of its own. */
+const MINH_PAGE = '109000000000021';
 
 /** What the webhook receiver got: the exact bytes and the signature header. */
 const received: { body: string; signature: string }[] = [];
@@ -32,12 +34,15 @@ describe.each(testDatabases)('Meta sandbox (%s)', (kind) => {
   let user: SignedIn;
   let graph: GraphClient;
   let pageToken: string;
+  /** The user's copy of Minh's first page. */
+  let PAGE: string;
 
   beforeAll(async () => {
     t = await buildTestApp(kind, { fetch: webhookCatcher(() => (t as TestApp | undefined)?.app, 'capture') });
     withoutWebhook = await buildTestApp(kind, { fetch: webhookCatcher(() => (withoutWebhook as TestApp | undefined)?.app, 'unreachable') });
     user = await signedInUser(t);
     await connectThroughSandbox(t, user, { account: '100090000000002' });
+    PAGE = sandboxPageId(t, user, MINH_PAGE);
     graph = t.app.meta.graph;
     pageToken = await t.app.facebook.pageToken(user.userId, PAGE);
   });
@@ -90,7 +95,7 @@ describe.each(testDatabases)('Meta sandbox (%s)', (kind) => {
 
   it('answers a forged token with 190 and a token of another page with a permission error', async () => {
     await expect(graph.me('EAASforged.token')).rejects.toMatchObject({ kind: 'token', code: 190 });
-    const otherPage = '109000000000011';
+    const otherPage = sandboxPageId(t, user, '109000000000011');
     await expect(graph.subscribedFields(otherPage, pageToken)).rejects.toMatchObject({ kind: 'permission', code: 200 });
     const userToken = t.app.meta.tokens.decrypt((await t.app.facebookRepository.listAccounts(user.userId))[0]?.userTokenEncrypted ?? '');
     await expect(graph.subscribedFields(PAGE, userToken)).rejects.toMatchObject({ kind: 'permission', code: 210 });
@@ -131,7 +136,7 @@ describe.each(testDatabases)('Meta sandbox (%s)', (kind) => {
   it('test-event: with the webhook receiver unreachable it reports delivered:false', async () => {
     const other = await signedInUser(withoutWebhook);
     await connectThroughSandbox(withoutWebhook, other, { account: '100090000000002' });
-    const response = await api(withoutWebhook, other, 'POST', '/api/v1/sandbox/test-event', { user_id: other.userId, page_id: PAGE, kind: 'message', text: 'Alo' });
+    const response = await api(withoutWebhook, other, 'POST', '/api/v1/sandbox/test-event', { user_id: other.userId, page_id: sandboxPageId(withoutWebhook, other, MINH_PAGE), kind: 'message', text: 'Alo' });
     expect((response.json() as { data: unknown }).data).toMatchObject({ delivered: false, status: 0 });
   });
 
@@ -141,6 +146,70 @@ describe.each(testDatabases)('Meta sandbox (%s)', (kind) => {
     expect((await api(t, stranger, 'POST', '/api/v1/sandbox/test-event', { user_id: user.userId, page_id: PAGE, kind: 'comment', text: 'x' })).statusCode).toBe(403);
     expect((await api(t, user, 'POST', '/api/v1/sandbox/test-event', { user_id: user.userId, page_id: PAGE, kind: 'like', text: 'x' })).statusCode).toBe(400);
     expect((await api(t, stranger, 'GET', `/api/v1/sandbox/activity?user_id=${stranger.userId}&page_id=${PAGE}`)).json()).toEqual({ status: 200, data: [] });
+  });
+
+  it('two users connecting the same demo person get pages, tokens and activity of their own', async () => {
+    const second = await signedInUser(t);
+    await connectThroughSandbox(t, second, { account: '100090000000002' });
+    const secondPage = sandboxPageId(t, second, MINH_PAGE);
+    const pageIdsOf = async (who: SignedIn) =>
+      (await t.app.facebook.accounts(who.userId)).flatMap((account) => account.page_data.map((page) => page.page_id)).sort();
+    const mine = await pageIdsOf(user);
+    const theirs = await pageIdsOf(second);
+    expect(theirs).toHaveLength(2);
+    expect(theirs).toContain(secondPage);
+    expect(theirs.filter((id) => mine.includes(id) || id.startsWith('1090000000000'))).toEqual([]);
+    expect(secondPage).toMatch(/^1\d{14}$/);
+    // Same demo page, same name, another page: its token is not the first user's and acts on its page only.
+    const secondToken = await t.app.facebook.pageToken(second.userId, secondPage);
+    expect(secondToken).not.toBe(pageToken);
+    expect(await graph.me(secondToken)).toEqual({ id: secondPage, name: 'Nông Sản Sạch Minh Phát' });
+    await expect(graph.subscribedFields(secondPage, pageToken)).rejects.toMatchObject({ kind: 'permission', code: 200 });
+    await expect(graph.publishPost(secondPage, pageToken, { message: 'x' })).rejects.toMatchObject({ kind: 'permission', code: 200 });
+    await expect(graph.sendMessage(PAGE, secondToken, { id: '2400000000000001' }, 'x')).rejects.toMatchObject({ kind: 'permission', code: 200 });
+
+    // The second user's test event is signed for their page only; neither sees the other's activity.
+    const activityOf = async (who: SignedIn, pageId?: string) =>
+      (await api(t, who, 'GET', `/api/v1/sandbox/activity?user_id=${who.userId}${pageId ? `&page_id=${pageId}` : ''}`).then((response) => response.json() as { data: { id: string; page_id: string }[] })).data;
+    const before = (await activityOf(user)).map((item) => item.id);
+    received.length = 0;
+    const event = await api(t, second, 'POST', '/api/v1/sandbox/test-event', { user_id: second.userId, page_id: secondPage, kind: 'comment', text: 'Rau cải còn không?', from_name: 'Anh Tư' });
+    expect((event.json() as { data: unknown }).data).toMatchObject({ delivered: true });
+    expect((JSON.parse(received[0]?.body ?? '{}') as { entry: { id: string }[] }).entry[0]?.id).toBe(secondPage);
+    expect((await activityOf(user)).map((item) => item.id)).toEqual(before);
+    expect(await activityOf(user, secondPage)).toEqual([]);
+    const theirActivity = await activityOf(second);
+    expect(theirActivity.length).toBeGreaterThan(0);
+    expect(theirActivity.every((item) => item.page_id === secondPage)).toBe(true);
+    expect(theirActivity.some((item) => before.includes(item.id))).toBe(false);
+    // Neither can send a test event to the other's page.
+    expect((await api(t, user, 'POST', '/api/v1/sandbox/test-event', { user_id: user.userId, page_id: secondPage, kind: 'comment', text: 'x' })).statusCode).toBe(404);
+    expect((await api(t, second, 'POST', '/api/v1/sandbox/test-event', { user_id: second.userId, page_id: PAGE, kind: 'comment', text: 'x' })).statusCode).toBe(404);
+    // The User Profile API names a test sender only to the page the sender wrote to.
+    const senderId = digitsFrom(`${secondPage}:Anh Tư`, 16);
+    await t.app.inject({ method: 'POST', url: '/api/v1/sandbox/test-event', headers: second.headers, payload: { user_id: second.userId, page_id: secondPage, kind: 'message', text: 'Alo', from_name: 'Anh Tư' } });
+    expect(await graph.request({ method: 'GET', path: senderId, accessToken: secondToken })).toMatchObject({ name: 'Anh Tư' });
+    await expect(graph.request({ method: 'GET', path: senderId, accessToken: pageToken })).rejects.toMatchObject({ code: 100 });
+  });
+
+  it('the dialog opens only for a connect state some user asked for (whose pages it shows)', async () => {
+    const connectUrl = new URL(await connectUrlOf(t, user));
+    connectUrl.searchParams.set('state', 'made-up-state');
+    const dialog = await t.app.inject({ method: 'GET', url: `${connectUrl.pathname}${connectUrl.search}` });
+    expect(dialog.statusCode).toBe(400);
+    expect(dialog.body).toContain('start again from PageMate');
+    const form = new URLSearchParams({ client_id: t.app.meta.appId, redirect_uri: t.app.meta.redirectUri, state: 'made-up-state', decision: 'allow', account: '100090000000002' });
+    const picked = await t.app.inject({ method: 'POST', url: connectUrl.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
+    expect(picked.statusCode).toBe(400);
+    expect(picked.headers.location).toBeUndefined();
+  });
+
+  it('refuses tokens from when the demo pages were shared (no user of their own) as unparseable', async () => {
+    const tokens = t.app.metaSandbox.tokens;
+    const shared = tokens.issue({ k: 'page', u: '100090000000002', p: MINH_PAGE } as unknown as Parameters<typeof tokens.issue>[0]);
+    await expect(graph.me(shared)).rejects.toMatchObject({ kind: 'token', code: 190 });
+    const sharedUser = tokens.issue({ k: 'user', u: '100090000000002', long: true, exp: Math.floor(Date.now() / 1000) + 3600 } as unknown as Parameters<typeof tokens.issue>[0]);
+    await expect(graph.pages(sharedUser)).rejects.toMatchObject({ kind: 'token', code: 190 });
   });
 
   it('the test fetch reaches only the app itself', async () => {

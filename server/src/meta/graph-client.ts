@@ -21,7 +21,7 @@ export interface GraphErrorBody {
 const TOKEN_CODES = new Set([190, 102, 463, 467]);
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
 
-/** Classifies a Graph error by its code (FIELD-NOTES: 190 token, 10/200-series permission, 4/17/32/613 rate). */
+/** Classifies a Graph error by its code (docs/meta-and-payos.md §2: 190 token, 10/200-series permission, 4/17/32/613 rate). */
 export function classifyGraphError(httpStatus: number, body: GraphErrorBody | undefined): GraphErrorKind {
   const code = body?.code;
   if (code !== undefined) {
@@ -286,7 +286,7 @@ export class GraphClient {
   }
 
   /**
-   * A post with several photos (FIELD-NOTES, Posts): each photo uploaded with `published=false` (no post of its
+   * A post with several photos (docs/meta-and-payos.md §5): each photo uploaded with `published=false` (no post of its
    * own), then one feed post attaching them all by `media_fbid`. Never retried as a whole: a lost answer is looked
    * up with `pageFeed` before publishing again.
    */

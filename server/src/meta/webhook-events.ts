@@ -54,7 +54,7 @@ const isObject = (value: unknown): value is Loose => typeof value === 'object' &
 const idOf = (value: unknown): string | undefined =>
   (typeof value === 'string' && /^[\w.:-]{1,128}$/.test(value)) || (typeof value === 'number' && Number.isSafeInteger(value)) ? String(value) : undefined;
 /**
- * Text as PostgreSQL can store it (issue #10): NUL characters dropped, lone UTF-16 surrogates (a cut emoji) made
+ * Text as PostgreSQL can store it: NUL characters dropped, lone UTF-16 surrogates (a cut emoji) made
  * U+FFFD. A signed delivery holding either would otherwise fail its insert with a 500, and Meta would deliver the
  * whole batch again for ever.
  */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatDateTime, formatVnd } from '@pagemate/shared-contracts/contracts';
 import { escapeHtml } from '../meta-sandbox/dialog-page.js';
 import type { SandboxRequestRow } from './sandbox-store.js';
 
@@ -78,10 +79,8 @@ function page(lang: CheckoutLang, title: string, body: string): HtmlPage {
   };
 }
 
-const vnd = (amount: number) => `${amount.toLocaleString('vi-VN')} VNĐ`;
-/** Vietnam time, whatever the server's zone. */
-const vietnamTime = (date: Date, lang: CheckoutLang) =>
-  date.toLocaleString(lang === 'vi' ? 'vi-VN' : 'en-GB', { timeZone: 'Asia/Ho_Chi_Minh', dateStyle: 'short', timeStyle: 'short' });
+/** Vietnam time, whatever the server's zone, in the page's language. */
+const vietnamTime = (date: Date, lang: CheckoutLang) => formatDateTime(date.toISOString(), lang);
 
 /** The checkout: what is paid to whom, and the two decisions (each a form posting back to the sandbox). */
 export function renderCheckout(request: SandboxRequestRow, lang: CheckoutLang, notice?: string): HtmlPage {
@@ -100,7 +99,7 @@ export function renderCheckout(request: SandboxRequestRow, lang: CheckoutLang, n
     `<span class="badge" data-testid="sandbox-badge">${t.badge}</span>
 <h1>${t.title}</h1><p>${t.intro}</p>
 <dl><dt>${t.merchant}</dt><dd>PageMate</dd>
-<dt>${t.amount}</dt><dd class="amount" data-testid="sandbox-amount">${vnd(request.amount)}</dd>
+<dt>${t.amount}</dt><dd class="amount" data-testid="sandbox-amount">${formatVnd(request.amount)}</dd>
 <dt>${t.order}</dt><dd data-testid="sandbox-order-code">${request.orderCode}</dd>
 <dt>${t.description}</dt><dd>${escapeHtml(request.description)}</dd>
 <dt>${t.expires}</dt><dd>${vietnamTime(request.expiredAt, lang)}</dd></dl>

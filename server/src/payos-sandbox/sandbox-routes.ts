@@ -137,7 +137,7 @@ export default async function payosSandboxRoutes(app: FastifyInstance, options: 
       }
     });
 
-    // What PostgreSQL cannot store (NUL, lone surrogates) would fail the lookup or insert with a 500 (issue #10).
+    // What PostgreSQL cannot store (NUL, lone surrogates) would fail the lookup or insert with a 500.
     api.addHook('preHandler', async (request) => {
       const path = unstorableTextPath(request.params) ?? unstorableTextPath(request.body);
       if (path !== undefined) throw new SandboxApiError(400, '20', `Thông tin truyền lên không đúng: ${path}`);

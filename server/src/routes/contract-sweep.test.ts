@@ -8,11 +8,11 @@ import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { bearer, claimsOf, login, registerAccount } from '../test/accounts.js';
 import { insertDocument } from '../test/chat.js';
 import { baselineOf, multipartBody, type SweepCase, sweepCases, unwrap } from '../test/contract-sweep.js';
-import { api, connectThroughSandbox, type SignedIn, signedInUser } from '../test/facebook.js';
+import { api, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 
 /**
- * Issue #10, "Bad input": every endpoint of the contract swept with invalid, missing, oversized and wrong-typed
+ * Bad input: every endpoint of the contract swept with invalid, missing, oversized and wrong-typed
  * fields (generated from its zod schemas, so a new endpoint is swept the day it is added), and with another
  * user's ids. Always a 4xx with the one error body; never a 5xx; never the other user's data.
  */
@@ -212,7 +212,8 @@ describe.each(testDatabases)('contract sweep (%s)', (kind) => {
      * (an update naming B's config with A's identity and procedure must still be refused for the config).
      */
     const own: Partial<Record<ResourceKind, string>> = {};
-    const PAGE = '109000000000011';
+    /** B's copy of the demo bakery (set once B connected). */
+    let PAGE = '';
 
     const data = <T>(response: LightMyRequestResponse): T => {
       expect(response.statusCode, response.body).toBe(200);
@@ -223,6 +224,7 @@ describe.each(testDatabases)('contract sweep (%s)', (kind) => {
       other = await signedInUser(t);
       otherPartner = await signedInPartner();
       await connectThroughSandbox(t, other);
+      PAGE = sandboxPageId(t, other, '109000000000011');
       await t.app.ledger.credit(other.userId, 100_000, `sweep-credit-${process.pid}-${kind}`, 'deposit');
       ids.page = PAGE;
       ids.shop = other.userId;

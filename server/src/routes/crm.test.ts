@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, tokenTransactions } from '../db/schema/index.js';
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { insertDocument } from '../test/chat.js';
-import { api, chooseDocuments, connectThroughSandbox, type SignedIn, signedInUser } from '../test/facebook.js';
+import { api, chooseDocuments, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 
-const BAKERY = '109000000000011';
-const FASHION = '109000000000012';
+/** Lan's copies of the demo bakery and fashion pages (set once she connected). */
+let BAKERY = '';
+let FASHION = '';
 
 let serial = 0;
 /** A Messenger message as Meta delivers it (the sample of messenger-platform/reference/webhook-events/messages). */
@@ -37,6 +38,7 @@ describe.each(testDatabases)('clients and orders (%s)', (kind) => {
     lan = await signedInUser(t);
     bob = await signedInUser(t);
     await connectThroughSandbox(t, lan);
+    [BAKERY, FASHION] = [sandboxPageId(t, lan, '109000000000011'), sandboxPageId(t, lan, '109000000000012')];
     await t.app.ledger.credit(lan.userId, 100_000, `crm-credit-${process.pid}-${kind}`, 'deposit');
     for (const type of ['messages', 'comments'] as const) {
       const response = await api(t, lan, 'POST', '/api/v1/facebook/subscribed', { user_id: lan.userId, page_id: BAKERY, type, action: 'subscribe' });

@@ -4,15 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxItems, inboxThreads, postRuns, scheduledPosts, tokenTransactions } from '../db/schema/index.js';
 import { vietnamDate, vietnamDayStart } from '../http/list-query.js';
 import { ManualClock } from '../test/clock.js';
-import { api, connectThroughSandbox, type SignedIn, signedInUser } from '../test/facebook.js';
+import { api, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 import { expectLedgerConsistent } from '../test/ledger.js';
 
-/** Lan's demo pages in the sandbox (demo account 100090000000001); Minh's first page (100090000000002). */
-const BAKERY = '109000000000011';
-const FASHION = '109000000000012';
-const COFFEE = '109000000000013';
-const MINH_PAGE = '109000000000021';
+/** Lan's copies of her demo pages (demo account 100090000000001); Minh's of his first one (100090000000002). */
+let [BAKERY, FASHION, COFFEE, MINH_PAGE] = ['', '', '', ''];
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -129,6 +126,8 @@ describe.each(testDatabases)('dashboard series (%s)', (kind) => {
     await connectThroughSandbox(t, lan);
     minh = await signedInUser(t);
     await connectThroughSandbox(t, minh, { account: '100090000000002' });
+    [BAKERY, FASHION, COFFEE] = ['109000000000011', '109000000000012', '109000000000013'].map((demo) => sandboxPageId(t, lan, demo)) as [string, string, string];
+    MINH_PAGE = sandboxPageId(t, minh, '109000000000021');
     await t.app.ledger.credit(lan.userId, 100_000, `dash-${kind}-credit-lan`, 'deposit');
 
     const bakeryComments = await thread(lan, BAKERY, 'comment');
@@ -238,7 +237,7 @@ describe.each(testDatabases)('dashboard series (%s)', (kind) => {
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/v1/facebook/dashboard/series?user_id=${lan.userId}` });
     expect(anonymous.statusCode).toBe(401);
     const { days, pages } = await series(minh, '');
-    expect(pages.map((page) => page.page_id).sort()).toEqual(['109000000000021', '109000000000022']);
+    expect(pages.map((page) => page.page_id).sort()).toEqual([MINH_PAGE, sandboxPageId(t, minh, '109000000000022')].sort());
     expect({ comments: sumOf(days, 'comments'), messages: sumOf(days, 'messages'), spend: sumOf(days, 'spend') }).toEqual({ comments: 0, messages: 1, spend: 0 });
   });
 

@@ -161,7 +161,7 @@ describe.each(testDatabases)('documents: upload → index → collections (%s)',
     );
   });
 
-  it('refuses what is not an allowed format, with the spec message', async () => {
+  it('refuses what is not an allowed format, with the product message', async () => {
     const windowsExe = Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0, 3, 0, 0, 0, 4, 0]), Buffer.alloc(54)]);
     const refused: FilePart[] = [
       { name: 'setup.exe', bytes: windowsExe },

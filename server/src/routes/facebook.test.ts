@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facebookAccounts, facebookPages } from '../db/schema/index.js';
 import { errorOf } from '../test/accounts.js';
-import { api, completeConnect, CONNECT_SOURCE, connectThroughSandbox, connectUrlOf, localPath, postedMessage, type SignedIn, signedInUser } from '../test/facebook.js';
+import { api, completeConnect, CONNECT_SOURCE, connectThroughSandbox, connectUrlOf, localPath, postedMessage, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 
 interface Account {
@@ -14,8 +14,9 @@ interface Account {
   page_data: { page_id: string; page_name: string; page_access_token: string; subscribed: string[]; needs_reconnect: boolean }[];
 }
 
-const LAN_BAKERY = '109000000000011';
-const LAN_FASHION = '109000000000012';
+/** Alice's copies of Lan's demo bakery and fashion pages. */
+let LAN_BAKERY = '';
+let LAN_FASHION = '';
 
 describe.each(testDatabases)('Facebook pages through the Meta sandbox (%s)', (kind) => {
   let t: TestApp;
@@ -32,6 +33,7 @@ describe.each(testDatabases)('Facebook pages through the Meta sandbox (%s)', (ki
     t = await buildTestApp(kind, { env: { CORS_ORIGINS: 'http://localhost:3000,http://other.example' } });
     alice = await signedInUser(t);
     bob = await signedInUser(t);
+    [LAN_BAKERY, LAN_FASHION] = [sandboxPageId(t, alice, '109000000000011'), sandboxPageId(t, alice, '109000000000012')];
   });
   afterAll(() => t?.close());
 

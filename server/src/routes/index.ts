@@ -18,7 +18,7 @@ import sandboxRoutes from './sandbox.js';
 import sessionRoutes from './sessions.js';
 import webhookRoutes from './webhook.js';
 
-/** Every route module, registered last (STYLE.md 8) so they all see the external and app plugins. */
+/** Every route module, registered last (docs/architecture.md §4) so they all see the external and app plugins. */
 export default async function routes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(accountRoutes);

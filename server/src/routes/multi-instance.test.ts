@@ -12,7 +12,7 @@ import { POST_PUBLISH_QUEUE } from '../plugins/app/posts/posts-service.js';
 import type { Clock } from '../plugins/app/clock.js';
 import { bearer, errorOf, features, login, refresh, refreshCookieOf, registerAccount, uniqueAccount } from '../test/accounts.js';
 import { createTestPostgres, type TestPostgres } from '../test/databases.js';
-import { api, connectThroughSandbox, type SignedIn, signedInUser } from '../test/facebook.js';
+import { api, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { type FakeS3, startFakeS3 } from '../test/fake-s3.js';
 import { BOOT_TIMEOUT_MS, buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 import { overHttp } from '../test/http-app.js';
@@ -21,8 +21,8 @@ import { type RoundRobinProxy, startRoundRobinProxy } from '../test/round-robin-
 import { dataOf, multipart } from '../test/multipart.js';
 import { deleteRedisKeys } from '../test/redis.js';
 
-/** Lan's demo pages in the sandbox (demo account 100090000000001). */
-const BAKERY = '109000000000011';
+/** Lan's copy of the demo bakery (demo account 100090000000001), set once she connected. */
+let BAKERY = '';
 const INSTANCES = 3;
 const PAYOS_WEBHOOK = '/api/v1/payments/webhook/sandbox';
 /** Long enough for any background job here; polling stops as soon as the database shows the outcome. */
@@ -269,6 +269,7 @@ describe.runIf(testDatabases.includes('postgres'))(`${INSTANCES} instances on on
   it('webhooks: Meta delivering the same event to two instances at once gets one reply and one charge per event', async () => {
     const { landing } = await connectThroughSandbox(lb, lan);
     expect(landing.statusCode, landing.body).toBe(200);
+    BAKERY = sandboxPageId(lb, lan, '109000000000011');
     for (const type of ['comments', 'messages'] as const) {
       const subscribed = await api(lb, lan, 'POST', '/api/v1/facebook/subscribed', { user_id: lan.userId, page_id: BAKERY, page_access_token: 'x', type, action: 'subscribe' });
       expect(subscribed.statusCode, subscribed.body).toBe(200);

@@ -13,7 +13,7 @@ import { api, connectThroughSandbox, localPath, type SignedIn, signedInUser } fr
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 
 /**
- * Issue #10, "Bad input", for the routes outside the zod contract (contract-sweep.test.ts sweeps the contract):
+ * Bad input for the routes outside the zod contract (contract-sweep.test.ts sweeps the contract):
  * uploaded media, Meta's webhook, the payment webhooks, the Meta and PayOS sandboxes, the Facebook connect
  * landing page, the API docs, CORS preflights, and the two contract endpoints the contract sweep leaves out
  * (refresh_token, logout). Each is sent missing, empty, oversized and wrong-typed fields, malformed JSON, other
@@ -207,7 +207,7 @@ const graphCall = (c: Context, method: InjectOptions['method'], path: string, to
 /** Token problems of any Graph node: none, garbage, unproven, wrongly proven, forged, oversized, NUL. */
 function graphAuthCases(c: Context, method: InjectOptions['method'], path: string, payload?: object): Case[] {
   const body = payload ? { payload, headers: { 'content-type': 'application/json' } } : {};
-  const expired = c.t.app.metaSandbox.tokens.issue({ k: 'user', u: '100090000000001', long: false, exp: 1 });
+  const expired = c.t.app.metaSandbox.tokens.issue({ k: 'user', t: c.user.userId, u: '100090000000001', long: false, exp: 1 });
   return [
     { label: 'no token', request: { method, url: `${V}${path}`, ...body } },
     { label: 'garbage token', request: { method, url: `${V}${path}?access_token=garbage&appsecret_proof=${appsecretProof(c.t.app.meta.appSecret, 'garbage')}`, ...body } },
@@ -660,7 +660,7 @@ describe.each(testDatabases)('non-contract sweep (%s)', (kind) => {
     const other = await signedInUser(t);
     const marker = `B-secret-${randomBytes(6).toString('hex')}`;
     const accountB = '100090000000002';
-    const pageB = '109000000000021';
+    const pageB = t.app.metaSandbox.pageIdOf(other.userId, '109000000000021');
     await connectThroughSandbox(t, other, { account: accountB });
     const data = <T>(response: LightMyRequestResponse): T => {
       expect(response.statusCode, response.body).toBe(200);
@@ -686,16 +686,16 @@ describe.each(testDatabases)('non-contract sweep (%s)', (kind) => {
 
     const { appSecret, redirectUri } = t.app.meta;
     const tokens = t.app.metaSandbox.tokens;
-    const pageA = '109000000000011';
-    const userToken = tokens.issue({ k: 'user', u: '100090000000001', long: true, exp: Math.floor(Date.now() / 1000) + 3_600 });
+    const pageA = t.app.metaSandbox.pageIdOf(user.userId, '109000000000011');
+    const userToken = tokens.issue({ k: 'user', t: user.userId, u: '100090000000001', long: true, exp: Math.floor(Date.now() / 1000) + 3_600 });
     c = {
       t, user, other, marker, mediaB, fileB, postB,
       graph: {
         userToken,
-        pageToken: tokens.issue({ k: 'page', u: '100090000000001', p: pageA }),
+        pageToken: tokens.issue({ k: 'page', t: user.userId, u: '100090000000001', p: pageA, d: '109000000000011' }),
         pageA, pageB, accountB,
         auth: (token) => `access_token=${encodeURIComponent(token)}&appsecret_proof=${appsecretProof(appSecret, token)}`,
-        codeFor: (redirect) => tokens.issue({ k: 'code', u: '100090000000001', r: redirect, exp: Math.floor(Date.now() / 1000) + 600 }),
+        codeFor: (redirect) => tokens.issue({ k: 'code', t: user.userId, u: '100090000000001', r: redirect, exp: Math.floor(Date.now() / 1000) + 600 }),
       },
       payos: {
         headers: { 'x-client-id': keys.clientId, 'x-api-key': keys.apiKey },

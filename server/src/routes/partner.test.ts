@@ -16,13 +16,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facebookPages, orders } from '../db/schema/index.js';
 import { bearer, claimsOf, errorOf, login, registerAccount } from '../test/accounts.js';
-import { api, connectThroughSandbox, type SignedIn, signedInUser } from '../test/facebook.js';
+import { api, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 import { JOIN_PARTNER_LIMIT } from './partner.js';
 
 /** Lan's demo account in the sandbox connects three pages; the bakery is the first. */
 const LAN_PAGES = 3;
-const BAKERY = '109000000000011';
+/** Lan's copy of the demo bakery (set once she connected). */
+let BAKERY = '';
 const DAY_MS = 24 * 3600 * 1000;
 
 describe.each(testDatabases)('partner side (%s)', (kind) => {
@@ -67,6 +68,7 @@ describe.each(testDatabases)('partner side (%s)', (kind) => {
     t = await buildTestApp(kind, { env: { RATE_LIMIT_IP_MULTIPLIER: '100' } });
     [agencyA, agencyB, lan, bao, cuc] = [await signedInPartner(), await signedInPartner(), await signedInUser(t), await signedInUser(t), await signedInUser(t)];
     await connectThroughSandbox(t, lan);
+    BAKERY = sandboxPageId(t, lan, '109000000000011');
     await t.app.ledger.credit(lan.userId, 100_000, `partner-credit-${process.pid}-${kind}`, 'deposit');
     [codeA, codeB] = [await inviteOf(agencyA), await inviteOf(agencyB)];
     data(await join(lan, codeA));

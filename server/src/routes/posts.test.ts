@@ -7,14 +7,12 @@ import { nextHealthCheck } from '../plugins/app/posts/posts-service.js';
 import { bearer, GOOD_PASSWORD, login } from '../test/accounts.js';
 import { insertDocument } from '../test/chat.js';
 import { ManualClock } from '../test/clock.js';
-import { api, connectThroughSandbox, type SignedIn, signedInUser } from '../test/facebook.js';
+import { api, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 import { expectLedgerConsistent } from '../test/ledger.js';
 
-/** Lan's demo pages in the sandbox (demo account 100090000000001). */
-const BAKERY = '109000000000011';
-const FASHION = '109000000000012';
-const COFFEE = '109000000000013';
+/** Lan's copies of her demo pages (demo account 100090000000001), set once she connected; every other user has their own (`pagesOf`). */
+let [BAKERY, FASHION, COFFEE] = ['', '', ''];
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)]);
@@ -63,11 +61,16 @@ describe.each(testDatabases)('scheduled posts (%s)', (kind) => {
     if (connect) await connectThroughSandbox(t, user);
     return user;
   };
+  const pagesOf = (user: SignedIn) => ({
+    bakery: sandboxPageId(t, user, '109000000000011'),
+    fashion: sandboxPageId(t, user, '109000000000012'),
+    coffee: sandboxPageId(t, user, '109000000000013'),
+  });
   const body = (user: User, overrides: Record<string, unknown> = {}) => ({
     user_id: user.userId,
     idea: '',
     content: unique('Bánh mì mới ra lò'),
-    page_ids: [BAKERY],
+    page_ids: [pagesOf(user).bakery],
     time: inMinutes(10),
     repeat: { kind: 'none' },
     ...overrides,
@@ -110,6 +113,7 @@ describe.each(testDatabases)('scheduled posts (%s)', (kind) => {
     // Many sign-ins from one address within the test clock's minutes: the account rate limits are not under test here.
     t = await buildTestApp(kind, { clock, env: { RATE_LIMIT_DISABLED: 'true' } });
     lan = await newUser();
+    ({ bakery: BAKERY, fashion: FASHION, coffee: COFFEE } = pagesOf(lan));
   });
   afterAll(() => t?.close());
 
@@ -136,13 +140,15 @@ describe.each(testDatabases)('scheduled posts (%s)', (kind) => {
       await t.app.jobs.runDue();
     }
     const all = await runsOf(postId);
+    // Runs come by page id, then sequence.
+    const [first, second] = [BAKERY, FASHION].sort();
     expect(all.map((run) => [run.pageId, run.seq, run.runAt.toISOString(), run.status])).toEqual([
-      [BAKERY, 1, '2031-01-31T03:00:00.000Z', 'published'],
-      [BAKERY, 2, '2031-02-28T03:00:00.000Z', 'published'],
-      [BAKERY, 3, '2031-03-31T03:00:00.000Z', 'published'],
-      [FASHION, 1, '2031-01-31T03:00:00.000Z', 'published'],
-      [FASHION, 2, '2031-02-28T03:00:00.000Z', 'published'],
-      [FASHION, 3, '2031-03-31T03:00:00.000Z', 'published'],
+      [first, 1, '2031-01-31T03:00:00.000Z', 'published'],
+      [first, 2, '2031-02-28T03:00:00.000Z', 'published'],
+      [first, 3, '2031-03-31T03:00:00.000Z', 'published'],
+      [second, 1, '2031-01-31T03:00:00.000Z', 'published'],
+      [second, 2, '2031-02-28T03:00:00.000Z', 'published'],
+      [second, 3, '2031-03-31T03:00:00.000Z', 'published'],
     ]);
     expect(await sandboxPosts(lan, BAKERY, content)).toHaveLength(3);
     expect(await sandboxPosts(lan, FASHION, content)).toHaveLength(3);
@@ -298,18 +304,19 @@ describe.each(testDatabases)('scheduled posts (%s)', (kind) => {
 
   it('a revoked page token: the run fails without retries, the page needs reconnecting, the user is told', async () => {
     const user = await newUser();
-    await revokePage(user, FASHION);
+    const own = pagesOf(user);
+    await revokePage(user, own.fashion);
     const content = unique('Áo mới về');
-    const [run] = await create(user, body(user, { content, page_ids: [FASHION] }));
+    const [run] = await create(user, body(user, { content, page_ids: [own.fashion] }));
     clock.advanceSeconds(11 * 60);
     const summary = await t.app.jobs.runDue();
     expect(summary.retried).toBe(0);
     const [row] = await runsOf(run?.post_id ?? '');
     expect(row?.status).toBe('failed');
     expect(row?.error).toContain('Facebook');
-    expect((await pageRow(user, FASHION))?.needsReconnect).toBe(true);
-    expect(await reconnectNotices(user, FASHION)).toHaveLength(1);
-    const [listed] = (await listOf(user, FASHION)).filter((item) => item.run_id === run?.run_id);
+    expect((await pageRow(user, own.fashion))?.needsReconnect).toBe(true);
+    expect(await reconnectNotices(user, own.fashion)).toHaveLength(1);
+    const [listed] = (await listOf(user, own.fashion)).filter((item) => item.run_id === run?.run_id);
     expect(listed).toMatchObject({ status: 'failed', facebook_post_id: null });
     expect((await postRow(run?.post_id ?? ''))?.status).toBe('finished');
   });
@@ -399,8 +406,9 @@ describe.each(testDatabases)('scheduled posts (%s)', (kind) => {
 
   it('drafts a post from an idea: charged once; refused before the model without balance', async () => {
     const user = await newUser();
+    const own = pagesOf(user);
     await insertDocument(t, user.userId, 'menu.txt', ['Bánh mì thịt nướng giá 25.000đ một ổ, giao hàng miễn phí trong bán kính 3 km.']);
-    const broke = await call(user, 'POST', '/api/v1/facebook/post/draft', { user_id: user.userId, idea: 'Giới thiệu bánh mì thịt nướng', page_id: BAKERY });
+    const broke = await call(user, 'POST', '/api/v1/facebook/post/draft', { user_id: user.userId, idea: 'Giới thiệu bánh mì thịt nướng', page_id: own.bakery });
     expect(broke.statusCode).toBe(402);
     expect(broke.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
     const txCount = async () => (await t.app.db.orm.select({ n: count() }).from(tokenTransactions).where(eq(tokenTransactions.userId, user.userId)))[0]?.n ?? 0;
@@ -408,7 +416,7 @@ describe.each(testDatabases)('scheduled posts (%s)', (kind) => {
 
     await t.app.ledger.credit(user.userId, 50_000, `posts-test-credit-${user.userId}`, 'deposit');
     const before = await t.app.ledger.balanceOf(user.userId);
-    const response = await call(user, 'POST', '/api/v1/facebook/post/draft', { user_id: user.userId, idea: 'Giới thiệu bánh mì thịt nướng', page_id: BAKERY });
+    const response = await call(user, 'POST', '/api/v1/facebook/post/draft', { user_id: user.userId, idea: 'Giới thiệu bánh mì thịt nướng', page_id: own.bakery });
     expect(response.statusCode, response.body).toBe(200);
     const draft = (response.json() as { data: { content: string; usage: { cost: number; total_tokens: number } } }).data;
     expect(draft.content).toContain('25.000đ');
@@ -427,17 +435,18 @@ describe.each(testDatabases)('scheduled posts (%s)', (kind) => {
 
   it('the daily page check flags a revoked page and leaves good ones alone; it schedules itself at 08:00 Vietnam time', async () => {
     const user = await newUser();
-    await revokePage(user, COFFEE);
+    const own = pagesOf(user);
+    await revokePage(user, own.coffee);
     const result = await t.app.posts.checkPages();
-    expect(result.flagged).toContain(COFFEE);
-    expect((await pageRow(user, COFFEE))?.needsReconnect).toBe(true);
-    expect((await pageRow(user, BAKERY))?.needsReconnect).toBe(false);
-    expect((await pageRow(user, FASHION))?.needsReconnect).toBe(false);
-    expect(await reconnectNotices(user, COFFEE)).toHaveLength(1);
-    expect(await reconnectNotices(user, BAKERY)).toHaveLength(0);
+    expect(result.flagged).toContain(own.coffee);
+    expect((await pageRow(user, own.coffee))?.needsReconnect).toBe(true);
+    expect((await pageRow(user, own.bakery))?.needsReconnect).toBe(false);
+    expect((await pageRow(user, own.fashion))?.needsReconnect).toBe(false);
+    expect(await reconnectNotices(user, own.coffee)).toHaveLength(1);
+    expect(await reconnectNotices(user, own.bakery)).toHaveLength(0);
     // Checked again (flagged pages are skipped): no second notice.
     await t.app.posts.checkPages();
-    expect(await reconnectNotices(user, COFFEE)).toHaveLength(1);
+    expect(await reconnectNotices(user, own.coffee)).toHaveLength(1);
 
     // Tests run the queue by hand (JOBS_POLL_INTERVAL_MS=0): nothing scheduled itself.
     expect(await t.app.db.orm.select().from(jobs).where(eq(jobs.queue, 'pages.health'))).toHaveLength(0);

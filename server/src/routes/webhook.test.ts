@@ -5,16 +5,22 @@ import { facebookPages, inboxItems, jobs, tokenTransactions } from '../db/schema
 import { JOB_PRIORITY } from '../jobs/index.js';
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { insertDocument } from '../test/chat.js';
-import { api, chooseDocuments, connectThroughSandbox, type SignedIn, signedInUser } from '../test/facebook.js';
+import { api, chooseDocuments, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fake-openai.js';
 import { loadConfig } from '../config.js';
 import { buildTestApp, injectingFetch, type TestApp, testDatabases } from '../test/helper.js';
 import { expectLedgerConsistent } from '../test/ledger.js';
 
-/** Lan's demo pages in the sandbox (demo account 100090000000001). */
-const BAKERY = '109000000000011';
-const FASHION = '109000000000012';
-const COFFEE = '109000000000013';
+/** Lan's demo pages (demo account 100090000000001); each user connects copies of their own (`pagesOf`). */
+const DEMO = { bakery: '109000000000011', fashion: '109000000000012', coffee: '109000000000013' };
+/** The current suite's Lan's copy of the bakery, set once she connected. */
+let BAKERY = '';
+
+const pagesOf = (t: TestApp, user: SignedIn) => ({
+  bakery: sandboxPageId(t, user, DEMO.bakery),
+  fashion: sandboxPageId(t, user, DEMO.fashion),
+  coffee: sandboxPageId(t, user, DEMO.coffee),
+});
 
 let serial = 0;
 const nextId = () => `${Date.now()}${String(++serial).padStart(4, '0')}`;
@@ -123,6 +129,7 @@ describe.each(testDatabases)('webhook receiver and the bot (%s)', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind, { env: { FACEBOOK_WEBHOOK_VERIFY_TOKEN: 'verify-me-please' } });
     lan = await connectedUser(100_000);
+    BAKERY = pagesOf(t, lan).bakery;
     await subscribe(lan, BAKERY, 'comments');
     await subscribe(lan, BAKERY, 'messages');
     await insertDocument(t, lan.userId, 'bang-gia.txt', [
@@ -325,7 +332,7 @@ describe.each(testDatabases)('webhook receiver and the bot (%s)', (kind) => {
     expect((await api(t, bob, 'POST', '/api/v1/facebook/thread/bot', { user_id: bob.userId, thread_id: thread?.thread_id, paused: true })).statusCode).toBe(404);
     expect((await api(t, bob, 'GET', `/api/v1/facebook/thread/${thread?.thread_id}?user_id=${lan.userId}`)).statusCode).toBe(403);
     // Bob connected the same demo pages but subscribed nothing: Lan's threads are not his.
-    expect(await threadsOf(bob, BAKERY, 'comments')).toEqual([]);
+    expect(await threadsOf(bob, pagesOf(t, bob).bakery, 'comments')).toEqual([]);
     const strange = await api(t, bob, 'POST', '/api/v1/facebook/get-comments', { user_id: bob.userId, page_id: '999' });
     expect(strange.statusCode).toBe(404);
     const empty = await api(t, lan, 'POST', '/api/v1/facebook/thread/reply', { user_id: lan.userId, thread_id: thread?.thread_id, text: '   ' });
@@ -333,42 +340,86 @@ describe.each(testDatabases)('webhook receiver and the bot (%s)', (kind) => {
     expect((empty.json() as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual(['text']);
   });
 
+  it('two users connect the same demo person: neither sees, triggers or pays for the other\'s activity', async () => {
+    const hoa = await connectedUser(100_000);
+    const hoaBakery = pagesOf(t, hoa).bakery;
+    expect(hoaBakery).not.toBe(BAKERY);
+    await subscribe(hoa, hoaBakery, 'comments');
+    await insertDocument(t, hoa.userId, 'menu-hoa.txt', ['Bánh mì của Hoa giá 30.000đ một ổ.']);
+    await chooseDocuments(t, hoa, [hoaBakery], [{ collection_name: 'Tài liệu', file_name: 'menu-hoa.txt' }]);
+    await t.app.jobs.runDue();
+    const activityIds = async (user: SignedIn) =>
+      ((await api(t, user, 'GET', `/api/v1/sandbox/activity?user_id=${user.userId}`)).json() as { data: { id: string; page_id: string }[] }).data;
+    const snapshot = async (user: SignedIn, pageId: string) => ({
+      threads: (await threadsOf(user, pageId, 'comments')).map((thread) => `${thread.thread_id}:${thread.last_text}`).sort(),
+      charges: await chargesOf(user.userId),
+      balance: await t.app.ledger.balanceOf(user.userId),
+      activity: (await activityIds(user)).map((item) => item.id),
+    });
+    const lanBefore = await snapshot(lan, BAKERY);
+
+    // Hoa's test comment reaches her page only: her thread, her bot's answer from her document, her charge.
+    const sent = await api(t, hoa, 'POST', '/api/v1/sandbox/test-event', { user_id: hoa.userId, page_id: hoaBakery, kind: 'comment', text: 'Bánh mì giá bao nhiêu vậy shop?', from_name: 'Chị Mai' });
+    expect((sent.json() as { data: unknown }).data).toMatchObject({ delivered: true });
+    await t.app.jobs.runDue();
+    const [hoaThread] = await threadsOf(hoa, hoaBakery, 'comments');
+    expect(hoaThread).toMatchObject({ customer_name: 'Chị Mai', last_author: 'bot' });
+    expect(await chargesOf(hoa.userId)).toBe(1);
+    const hoaReplies = (await t.app.sandboxRepository.activityOf(hoa.userId, hoaBakery, 50)).filter((event) => event.kind === 'comment_reply');
+    expect(hoaReplies).toHaveLength(1);
+    expect(await snapshot(lan, BAKERY)).toEqual(lanBefore);
+    expect((await activityIds(hoa)).every((item) => item.page_id === hoaBakery)).toBe(true);
+
+    // Neither can send to, list or read the other's page; Lan's own test event stays hers.
+    expect((await api(t, hoa, 'POST', '/api/v1/sandbox/test-event', { user_id: hoa.userId, page_id: BAKERY, kind: 'comment', text: 'x' })).statusCode).toBe(404);
+    expect((await api(t, hoa, 'POST', '/api/v1/facebook/get-comments', { user_id: hoa.userId, page_id: BAKERY })).statusCode).toBe(404);
+    expect((await api(t, hoa, 'GET', `/api/v1/sandbox/activity?user_id=${hoa.userId}&page_id=${BAKERY}`)).json()).toEqual({ status: 200, data: [] });
+    const hoaBefore = await snapshot(hoa, hoaBakery);
+    await api(t, lan, 'POST', '/api/v1/sandbox/test-event', { user_id: lan.userId, page_id: BAKERY, kind: 'comment', text: 'Còn bánh không shop?', from_name: 'Anh Ba' });
+    await t.app.jobs.runDue();
+    expect(await snapshot(hoa, hoaBakery)).toEqual(hoaBefore);
+    expect((await threadsOf(lan, BAKERY, 'comments')).some((thread) => thread.customer_name === 'Anh Ba')).toBe(true);
+    expect(await chargesOf(lan.userId)).toBe(lanBefore.charges + 1);
+  });
+
   it('no balance: no model call, no answer, the user is told and the page shows the bot paused for funds', async () => {
     const broke = await connectedUser(0);
-    await subscribe(broke, COFFEE, 'comments');
-    const payload = sampleComment(COFFEE, { text: 'Cà phê sữa giá bao nhiêu?' });
+    const own = pagesOf(t, broke);
+    await subscribe(broke, own.coffee, 'comments');
+    const payload = sampleComment(own.coffee, { text: 'Cà phê sữa giá bao nhiêu?' });
     await deliver(payload);
     await t.app.jobs.runDue();
     const [item] = await itemsOf(payload.entry[0]?.changes[0]?.value.comment_id ?? '');
     expect(item).toMatchObject({ userId: broke.userId, replyStatus: 'skipped', reason: 'no_funds' });
     expect(await botAnswersTo(item?.id ?? '')).toHaveLength(0);
-    expect((await sandboxSent(COFFEE, 'comment_reply')).length).toBe(0);
+    expect((await sandboxSent(own.coffee, 'comment_reply')).length).toBe(0);
     const notifications = (await api(t, broke, 'GET', `/api/v1/notifications/${broke.userId}`)).json() as { data: { items: { kind: string }[] } };
     expect(notifications.data.items.map((n) => n.kind)).toContain('ai_paused_no_funds');
     const pages = (await api(t, broke, 'GET', '/api/v1/facebook/page/access-token-pages')).json() as { data: { page_data: { page_id: string; bot_paused: string | null }[] }[] };
-    expect(pages.data[0]?.page_data.find((page) => page.page_id === COFFEE)?.bot_paused).toBe('no_funds');
-    const [thread] = await threadsOf(broke, COFFEE, 'comments');
+    expect(pages.data[0]?.page_data.find((page) => page.page_id === own.coffee)?.bot_paused).toBe('no_funds');
+    const [thread] = await threadsOf(broke, own.coffee, 'comments');
     expect(thread?.state).toBe('attention');
     // A top-up lifts the pause; the next comment is answered.
     await credit(broke, 50_000);
-    const next = sampleComment(COFFEE, { text: 'Có giao hàng không?' });
+    const next = sampleComment(own.coffee, { text: 'Có giao hàng không?' });
     await deliver(next);
     await t.app.jobs.runDue();
     expect((await itemsOf(next.entry[0]?.changes[0]?.value.comment_id ?? ''))[0]?.replyStatus).toBe('replied');
     const after = (await api(t, broke, 'GET', '/api/v1/facebook/page/access-token-pages')).json() as { data: { page_data: { page_id: string; bot_paused: string | null }[] }[] };
-    expect(after.data[0]?.page_data.find((page) => page.page_id === COFFEE)?.bot_paused).toBeNull();
+    expect(after.data[0]?.page_data.find((page) => page.page_id === own.coffee)?.bot_paused).toBeNull();
     await expectLedgerConsistent(t);
   });
 
   it('Facebook refusing the page token: the page needs reconnecting, the user is told, the charge comes back, no endless retries', async () => {
     const user = await connectedUser(50_000);
-    await subscribe(user, FASHION, 'comments');
+    const own = pagesOf(t, user);
+    await subscribe(user, own.fashion, 'comments');
     // The token Meta knew is gone (revoked): the sandbox answers 190 to it.
     await t.app.db.orm
       .update(facebookPages)
       .set({ pageTokenEncrypted: t.app.meta.tokens.encrypt('EAASrevoked.token') })
-      .where(and(eq(facebookPages.userId, user.userId), eq(facebookPages.pageId, FASHION)));
-    const payload = sampleComment(FASHION, { text: 'Áo này còn size M không?' });
+      .where(and(eq(facebookPages.userId, user.userId), eq(facebookPages.pageId, own.fashion)));
+    const payload = sampleComment(own.fashion, { text: 'Áo này còn size M không?' });
     await deliver(payload);
     const balance = await t.app.ledger.balanceOf(user.userId);
     const summary = await t.app.jobs.runDue();
@@ -377,7 +428,7 @@ describe.each(testDatabases)('webhook receiver and the bot (%s)', (kind) => {
     expect(item).toMatchObject({ replyStatus: 'failed', reason: 'needs_reconnect' });
     expect(await t.app.ledger.balanceOf(user.userId)).toBe(balance);
     const pages = (await api(t, user, 'GET', '/api/v1/facebook/page/access-token-pages')).json() as { data: { page_data: { page_id: string; needs_reconnect: boolean }[] }[] };
-    expect(pages.data[0]?.page_data.find((page) => page.page_id === FASHION)?.needs_reconnect).toBe(true);
+    expect(pages.data[0]?.page_data.find((page) => page.page_id === own.fashion)?.needs_reconnect).toBe(true);
     const notifications = (await api(t, user, 'GET', `/api/v1/notifications/${user.userId}`)).json() as { data: { items: { kind: string; params: Record<string, string> }[] } };
     expect(notifications.data.items.find((n) => n.kind === 'page_reconnect')?.params.page_name).toBe('Thời Trang Lan Anh');
     await expectLedgerConsistent(t);
@@ -434,6 +485,7 @@ describe.each(testDatabases)('the bot survives crashes and hostile words (%s)', 
     expect(t.app.config.publicApiUrl).toBe(publicApiUrl);
     lan = await signedInUser(t);
     await connectThroughSandbox(t, lan);
+    BAKERY = pagesOf(t, lan).bakery;
     await t.app.ledger.credit(lan.userId, 100_000, `crash-credit-${process.pid}`, 'deposit');
     const subscribed = await api(t, lan, 'POST', '/api/v1/facebook/subscribed', { user_id: lan.userId, page_id: BAKERY, page_access_token: 'x', type: 'comments', action: 'subscribe' });
     expect(subscribed.statusCode).toBe(200);

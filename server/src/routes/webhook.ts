@@ -23,7 +23,7 @@ const sameText = (a: string, b: string) => {
 };
 
 /**
- * Meta's Page webhook receiver (DESIGN.md §4). GET answers the subscription handshake; POST checks
+ * Meta's Page webhook receiver (docs/meta-and-payos.md §3). GET answers the subscription handshake; POST checks
  * X-Hub-Signature-256 over the exact bytes received (403 and nothing written when wrong), records every
  * comment and message of the batch and queues their answers in one transaction, then answers 200 — the
  * model and Graph calls happen in jobs, never while Meta waits.

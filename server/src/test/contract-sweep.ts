@@ -2,7 +2,7 @@ import type { EndpointContract } from '@pagemate/shared-contracts/contracts';
 import type { z } from 'zod';
 
 /**
- * Bad-input cases generated from the zod contract (issue #10): a valid baseline for each part of a request
+ * Bad-input cases generated from the zod contract: a valid baseline for each part of a request
  * (`params`, `query`, `body`, `multipart`), then one mutation per case. Every field mutation is checked
  * against the contract's own schema, so a case is kept only when the contract says the request is invalid:
  * the server, which validates with the same schema, must refuse it with a 4xx.

@@ -12,7 +12,7 @@ let pgliteTemplate: Promise<Blob> | undefined;
 
 /**
  * A migrated PGlite, dumped once per test file: loading the dump takes ~0.5 s where a fresh initdb takes
- * seconds (DESIGN.md §6).
+ * seconds (docs/architecture.md §6).
  */
 export function migratedPgliteTemplate(): Promise<Blob> {
   pgliteTemplate ??= (async () => {

@@ -90,6 +90,9 @@ export async function connectThroughSandbox(
 
 export const CONNECT_SOURCE = FACEBOOK_CONNECT_MESSAGE_SOURCE;
 
+/** The id a demo page (`109000000000011`…) has in this user's own sandbox: every user connects pages of their own. */
+export const sandboxPageId = (t: TestApp, user: SignedIn, demoPageId: string) => t.app.metaSandbox.pageIdOf(user.userId, demoPageId);
+
 /** Chooses the documents (collection and file name) a page's bot answers from, as the page manager does. */
 export async function chooseDocuments(t: TestApp, user: SignedIn, pageIds: string[], files: { collection_name: string; file_name: string }[]) {
   const response = await api(t, user, 'POST', '/api/v1/facebook/save-collection-page', { user_id: user.userId, list_page_ids: pageIds, list_collections: files });

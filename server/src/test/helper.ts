@@ -67,7 +67,7 @@ export function injectingFetch(getApp: () => FastifyInstance | undefined, public
   };
 }
 
-/** A full app on a real, empty, migrated database of the given engine (STYLE.md 12). */
+/** A full app on a real, empty, migrated database of the given engine (docs/architecture.md §5). */
 export async function buildTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const logs: Record<string, unknown>[] = [];
   const logDestination = { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) };

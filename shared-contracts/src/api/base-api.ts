@@ -10,21 +10,29 @@ export interface ApiRequest {
   params?: Record<string, unknown>;
 }
 
-/** What an RTK Query hook reports as `error`: the server's stable code and message, or a network failure. */
+/**
+ * What an RTK Query hook reports as `error`: the server's stable code and message (with its field `issues` and
+ * the seconds of a Retry-After when it sent them), or a network failure.
+ */
 export interface ApiQueryError {
   status: number | 'NETWORK';
   code: ApiError['code'] | 'NETWORK';
   message: string;
+  issues?: ApiError['issues'];
+  retryAfter?: number;
 }
 
 export function toApiQueryError(error: unknown): ApiQueryError {
   if (axios.isAxiosError(error)) {
     const body = error.response?.data as Partial<ApiError> | undefined;
     if (error.response) {
+      const retryAfter = Number(error.response.headers['retry-after']);
       return {
         status: error.response.status,
         code: body?.code ?? 'INTERNAL',
         message: body?.message ?? error.message,
+        ...(Array.isArray(body?.issues) ? { issues: body.issues } : {}),
+        ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
       };
     }
     return { status: 'NETWORK', code: 'NETWORK', message: error.message };

@@ -58,7 +58,7 @@ function clientWith(server: ReturnType<typeof fakeServer>, initialToken = 'stale
 }
 
 describe('shared API client', () => {
-  it('sends credentials, the bearer token and the spec timeout', async () => {
+  it('sends credentials, the bearer token and the product timeout', async () => {
     const server = fakeServer({ refreshOutcome: 'ok' });
     const { client } = clientWith(server, 'fresh-token');
     const response = await client.http.get('api/v1/thing');

@@ -54,7 +54,7 @@ export function endpointPathOf(url: string | undefined, baseURL: string | undefi
 }
 
 /**
- * The shared API client of spec §7–§8: base URL from runtime config, credentials on, 100000 ms timeout,
+ * The shared API client of docs/product.md §7–§8: base URL from runtime config, credentials on, 100000 ms timeout,
  * bearer token on every request. On a 401 not yet retried, exactly one refresh runs however many requests
  * failed at once; all of them are replayed with the new token. Refresh failure ends the session once.
  */

@@ -1,7 +1,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 
 /**
- * A Module Federation runtime plugin in every app (DESIGN.md §2, shared tree-shaking): it keeps a remote that
+ * A Module Federation runtime plugin in every app (docs/architecture.md §2, shared tree-shaking): it keeps a remote that
  * was deployed without rebuilding the shell working when the remote imports an export of a cut-down shared
  * package (antd, the router…) that the shell's copy does not hold.
  *

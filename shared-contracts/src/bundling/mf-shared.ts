@@ -1,12 +1,12 @@
 import { usedExportsOf } from './used-exports.js';
 
 /**
- * Module Federation shared singletons (DESIGN.md §2): one React, one router, one store, one antd theme,
+ * Module Federation shared singletons (docs/architecture.md §2): one React, one router, one store, one antd theme,
  * one i18n instance and one API client for the whole app. Every rsbuild config (shell and remotes) uses
  * this list, so they cannot disagree.
  *
  * `@ant-design/icons` is deliberately not shared: an icon holds no state the app relies on, and a shared
- * package is loaded whole — all ~800 icons, 180 KB gzip on every page — where each bundle now carries
+ * package is loaded whole — all ~800 icons, 180 KB gzip on every page — where each bundle carries
  * only the icons it draws (antd's own come inside antd).
  */
 export const MF_SHARED_SINGLETONS = [

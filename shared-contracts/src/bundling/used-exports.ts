@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import ts from 'typescript';
 
 /**
- * The used-exports lists behind Module Federation's shared tree-shaking (DESIGN.md §2): which named exports
+ * The used-exports lists behind Module Federation's shared tree-shaking (docs/architecture.md §2): which named exports
  * of a shared package the product's UI code imports, read from the code at build time, never kept by hand.
  *
  * The shell provides a shared package cut down to this list, and every remote takes the shell's copy only

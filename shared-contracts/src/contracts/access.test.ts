@@ -22,7 +22,7 @@ describe('route-table access per role', () => {
     expect(denialOf(findRoute('partner-dashboard'), user)).toBe('forbidden');
   });
 
-  it('gives every other role the partner side (spec §6)', () => {
+  it('gives every other role the partner side (docs/product.md §6)', () => {
     for (const session of [partner, admin]) {
       expect(canVisit(findRoute('partner-dashboard'), session)).toBe(true);
       expect(canVisit(findRoute('partner-file-manager'), session)).toBe(true);
@@ -31,7 +31,7 @@ describe('route-table access per role', () => {
     }
   });
 
-  it('derives each menu from the table, with the spec badges', () => {
+  it('derives each menu from the table, with the product badges', () => {
     const userMenu = menuEntries('user', user);
     expect(userMenu.map((r) => r.path)).toEqual([
       '/user-dashboard',

@@ -6,7 +6,7 @@ export interface AccessSession {
   role: string;
 }
 
-/** Role `user` gets the user side; every other role gets the partner side (spec §6). */
+/** Role `user` gets the user side; every other role gets the partner side (docs/product.md §6). */
 export function sideOf(role: string): 'user' | 'partner' {
   return role === 'user' ? 'user' : 'partner';
 }

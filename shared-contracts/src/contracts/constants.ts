@@ -1,30 +1,30 @@
 /**
- * The spec's numbers and texts (spec §5, §8, §9). They live here once and are imported everywhere else.
+ * The product's numbers and texts (docs/product.md §5, §8, §9). They live here once and are imported everywhere else.
  */
 
-/** Shared API client request timeout (spec §7, §9). */
+/** Shared API client request timeout (docs/product.md §7, §9). */
 export const REQUEST_TIMEOUT_MS = 100_000;
-/** Persisted-state write/restore timeout that is reported when exceeded (spec §8, §9). */
+/** Persisted-state write/restore timeout that is reported when exceeded (docs/product.md §8, §9). */
 export const PERSISTENCE_TIMEOUT_MS = 5_000;
-/** Side menu collapses at this width or narrower (spec §2, §9). */
+/** Side menu collapses at this width or narrower (docs/product.md §2, §9). */
 export const SIDE_MENU_BREAKPOINT_PX = 992;
 /** The side menu becomes sticky after this much vertical scroll. */
 export const STICKY_MENU_SCROLL_PX = 30;
 /** The scroll-to-top button appears after this much vertical scroll. */
 export const SCROLL_TO_TOP_PX = 100;
-/** Facebook authorization popup size (spec §4, §9). */
+/** Facebook authorization popup size (docs/product.md §4, §9). */
 export const FACEBOOK_POPUP = { width: 600, height: 700 } as const;
 /** Meta Graph API version used for the dialog and every server call. */
 export const FACEBOOK_API_VERSION = 'v20.0';
-/** Scopes of the Facebook authorization dialog (spec §7). */
+/** Scopes of the Facebook authorization dialog (docs/product.md §7). */
 export const FACEBOOK_SCOPES = ['pages_show_list', 'pages_messaging', 'public_profile', 'pages_manage_metadata'] as const;
-/** Toasts (antd message): default duration in seconds and top offset in px (spec §9). */
+/** Toasts (antd message): default duration in seconds and top offset in px (docs/product.md §9). */
 export const TOAST = { durationSeconds: 3, top: 8 } as const;
-/** Notifications (antd notification): default duration in seconds (spec §9). */
+/** Notifications (antd notification): default duration in seconds (docs/product.md §9). */
 export const NOTIFICATION_DURATION_SECONDS = 4.5;
-/** Header notification dropdown width (spec §2). */
+/** Header notification dropdown width (docs/product.md §2). */
 export const NOTIFICATION_DROPDOWN_WIDTH = '22rem';
-/** Landing testimonials carousel (spec §2, §9). */
+/** Landing testimonials carousel (docs/product.md §2, §9). */
 export const TESTIMONIAL_CAROUSEL = {
   autoplaySpeedMs: 2_500,
   responsive: [
@@ -40,14 +40,14 @@ export function testimonialSlidesFor(widthPx: number): number {
   return rule?.slidesToShow ?? 3;
 }
 
-/** Landing page marketing figures (spec §9). */
+/** Landing page marketing figures (docs/product.md §9). */
 export const LANDING_FIGURES = { projects: '120+', customers: '100+', activeUsers: '854', years: '5+' } as const;
 /** Landing services: eight steps. */
 export const LANDING_SERVICE_STEPS = 8;
-/** Footer copyright year (spec §1). */
+/** Footer copyright year (docs/product.md §1). */
 export const COPYRIGHT_YEAR = 2024;
 
-/** Chat answer-style temperatures (spec §9). `labelKey`/`descriptionKey` are in the `chatbot` namespace. */
+/** Chat answer-style temperatures (docs/product.md §9). `labelKey`/`descriptionKey` are in the `chatbot` namespace. */
 export const TEMPERATURE_OPTIONS = [
   { value: 0, label: 'Exactly', labelKey: 'temperature.exactly.label', descriptionKey: 'temperature.exactly.description' },
   { value: 0.5, label: 'Stable', labelKey: 'temperature.stable.label', descriptionKey: 'temperature.stable.description' },
@@ -55,14 +55,14 @@ export const TEMPERATURE_OPTIONS = [
   { value: 1, label: 'Creative', labelKey: 'temperature.creative.label', descriptionKey: 'temperature.creative.description' },
 ] as const;
 
-/** Upload allow-list (spec §5), lower-case with the dot. */
+/** Upload allow-list (docs/product.md §5), lower-case with the dot. */
 export const ALLOWED_UPLOAD_EXTENSIONS = [
   '.js', '.py', '.java', '.cpp', '.cc', '.cxx', '.c', '.cs', '.php', '.rb', '.swift', '.ts', '.go',
   '.csv', '.docx', '.doc', '.html', '.md', '.txt', '.text', '.log', '.xlsx', '.xls',
 ] as const;
 export type AllowedUploadExtension = (typeof ALLOWED_UPLOAD_EXTENSIONS)[number];
 
-/** The spec's exact upload messages (spec §5, §8). */
+/** The exact upload messages (docs/product.md §5, §8). */
 export const UPLOAD_MESSAGES = {
   duplicate: 'The file already exists, please select another file!',
   invalidFormat: 'Please upload files in allowed formats.',
@@ -71,7 +71,7 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 /**
- * Upload limits (ours, not the spec's): the client shows `maxFileBytes`; the server also refuses archives
+ * Upload limits (docs/product.md §5): the client shows `maxFileBytes`; the server also refuses archives
  * (docx, xlsx) whose central directory declares more entries, more unpacked bytes or a higher per-entry
  * compression ratio than these, before anything unpacks them (zip bombs).
  */
@@ -82,7 +82,7 @@ export const UPLOAD_LIMITS = {
   maxCompressionRatio: 100,
 } as const;
 
-/** The spec's other exact user-visible texts (spec §4, §8). */
+/** The other exact user-visible texts (docs/product.md §4, §8). */
 export const SPEC_MESSAGES = {
   logoutSuccess: 'Logout success.',
   facebookConnected: 'Kết nối thành công!',
@@ -92,7 +92,7 @@ export const SPEC_MESSAGES = {
   noNotifications: 'No New Notifications',
 } as const;
 
-/** Languages and translation namespaces. Vietnamese is the default (spec §1). */
+/** Languages and translation namespaces. Vietnamese is the default (docs/product.md §1). */
 export const LANGUAGES = ['vi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'vi';
@@ -108,7 +108,7 @@ export function storedLanguage(storage: { getItem(key: string): string | null } 
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
-/** Client-side storage keys (spec §3). */
+/** Client-side storage keys (docs/product.md §3). */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   persistedRoot: 'root',
@@ -122,7 +122,7 @@ export const STORAGE_KEYS = {
   theme: 'themeSettings',
 } as const;
 
-/** Six-digit hex colour accepted by the custom colour pickers (spec §5). */
+/** Six-digit hex colour accepted by the custom colour pickers (docs/product.md §5). */
 export const HEX_COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 export function isHexColour(value: string): boolean {
   return HEX_COLOUR_PATTERN.test(value);
@@ -150,7 +150,7 @@ export const FEATURES = [
 export type Feature = (typeof FEATURES)[number];
 
 /**
- * The OAuth redirect target on the API (spec §7: "a redirect to the provider's connect endpoint"). It connects
+ * The OAuth redirect target on the API (docs/product.md §7: the dialog redirects to the API's connect endpoint). It connects
  * nothing itself: it answers a small page that hands `{ source: FACEBOOK_CONNECT_MESSAGE_SOURCE, code, state }`
  * (or `{ source, error }`) to the page manager that opened it, which finishes with `facebookConnectComplete`.
  */
@@ -160,7 +160,7 @@ export const FACEBOOK_CONNECT_MESSAGE_SOURCE = 'pagemate-facebook-connect';
 export const FACEBOOK_CONNECT_POPUP_ERRORS = ['access_denied', 'invalid_state', 'missing_code', 'facebook_error'] as const;
 export type FacebookConnectPopupError = (typeof FACEBOOK_CONNECT_POPUP_ERRORS)[number];
 
-/** Every choice of the theme customizer (spec §3 theme settings, §4 theme states). */
+/** Every choice of the theme customizer (docs/product.md §3 theme settings, §4 theme states). */
 export const THEME_CHOICES = {
   mode: ['light', 'dark'],
   direction: ['ltr', 'rtl'],
@@ -186,7 +186,7 @@ export const THEME_BACKGROUND_PRESETS = ['#f0f4ff', '#f5f0ff', '#fff1f2', '#ecfd
 /** The five background images (drawn in CSS, nothing downloaded), or none. */
 export const THEME_BACKGROUND_IMAGES = ['none', 'aurora', 'dots', 'grid', 'waves', 'sunset'] as const;
 
-/** The reset state (spec §4): light, LTR, vertical overlay, regular, full width, fixed menu and header. */
+/** The reset state (docs/product.md §4): light, LTR, vertical overlay, regular, full width, fixed menu and header. */
 export const THEME_DEFAULTS = {
   mode: 'light',
   direction: 'ltr',

@@ -19,7 +19,7 @@ export { DEPOSIT_BOUNDS, DEPOSIT_PRESETS } from './endpoints/balance.js';
 export { listQuerySchema, type ListQuery } from './endpoints/common.js';
 
 /**
- * Every call of spec §7 as one contract entry: method, path (relative to the API base URL, `{name}` for
+ * Every call of docs/product.md §7 as one contract entry: method, path (relative to the API base URL, `{name}` for
  * path parameters), and zod schemas for what goes in and what comes out. The server validates with these and
  * generates its OpenAPI document from them; the client takes its types from them.
  */
@@ -28,7 +28,7 @@ export interface EndpointContract {
   path: string;
   /**
    * Who may call it: `public` endpoints need no access token; `user` any signed-in account; `partner` a
-   * signed-in account whose role is not `user` (spec §6: every other role gets the partner side).
+   * signed-in account whose role is not `user` (docs/product.md §6: every other role gets the partner side).
    */
   auth: 'public' | 'user' | 'partner' | 'refresh-cookie';
   params?: z.ZodObject;

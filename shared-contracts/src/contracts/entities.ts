@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Entities of spec §3. Field names are the spec's (snake_case where the spec's API uses it,
- * camelCase where the spec names them so) so the UI and the server read the same shapes.
+ * Entities of docs/product.md §3. Field names are the API's (snake_case where the API uses it,
+ * camelCase where the product names them so) so the UI and the server read the same shapes.
  */
 
 export const roleSchema = z.string().min(1).max(32);
@@ -27,7 +27,7 @@ const idSchema = z.string().min(1).max(128);
 const shortText = z.string().trim().max(200);
 const longText = z.string().trim().max(10_000);
 
-/** Automatic-reply event types of a page (spec §4): `comments` ↔ Meta field `feed`, `messages` ↔ `messages`. */
+/** Automatic-reply event types of a page (docs/product.md §4): `comments` ↔ Meta field `feed`, `messages` ↔ `messages`. */
 export const pageActionSchema = z.enum(['messages', 'comments']);
 export type PageAction = z.infer<typeof pageActionSchema>;
 
@@ -417,7 +417,7 @@ export const balanceSummarySchema = z.object({
 });
 export type BalanceSummary = z.infer<typeof balanceSummarySchema>;
 
-/** Chat modes of spec §1: basic, full documents (answers from chosen files, with citations), marketing articles. */
+/** Chat modes of docs/product.md §1: basic, full documents (answers from chosen files, with citations), marketing articles. */
 export const CHAT_MODES = ['basic', 'fulldocs', 'marketing'] as const;
 export type ChatMode = (typeof CHAT_MODES)[number];
 /** The marketing chat's two starts: "I have an idea" → an SEO article; "I have no idea" → ideas first. */

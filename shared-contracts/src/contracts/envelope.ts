@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './error-codes.js';
 
-/** Every answer of the API is `{ status, data }`; status 200 means success (spec §7). */
+/** Every answer of the API is `{ status, data }`; status 200 means success (docs/product.md §7). */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ status: z.literal(200), data });
 }
 export type Envelope<T> = { status: 200; data: T };
-
 
 /** The one error body: a stable code, a human message, optional field issues; 5xx never carry internals. */
 export const apiErrorSchema = z.object({

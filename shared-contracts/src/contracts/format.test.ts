@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { capitaliseRole, formatVnd, formatVndNumber } from './format.js';
 
 describe('VND formatting', () => {
-  it('groups with dots and appends VNĐ, as the spec shows balances', () => {
+  it('groups with dots and appends VNĐ, as the product shows balances', () => {
     expect(formatVnd(1_234_567)).toBe('1.234.567 VNĐ');
     expect(formatVnd(0)).toBe('0 VNĐ');
     expect(formatVnd(999)).toBe('999 VNĐ');

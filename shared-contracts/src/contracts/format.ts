@@ -5,7 +5,7 @@ export function formatVndNumber(amount: number): string {
   return vndNumber.format(Math.trunc(amount));
 }
 
-/** `1234567` → `1.234.567 VNĐ`, the way the spec shows every balance (spec §9). */
+/** `1234567` → `1.234.567 VNĐ`, the way every balance is shown (docs/product.md §9). */
 export function formatVnd(amount: number): string {
   return `${formatVndNumber(amount)} VNĐ`;
 }

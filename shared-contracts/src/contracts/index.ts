@@ -14,4 +14,5 @@ export * from './locales.js';
 export * from './routes.js';
 export * from './runtime-config.js';
 export * from './post-schedule.js';
+export * from './vietnam-time.js';
 export * from './partner.js';

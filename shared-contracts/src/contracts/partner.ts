@@ -4,7 +4,7 @@ import { clientSchema, dashboardDaySchema, ORDER_STATUSES, orderSchema } from '.
 import { envelope, okSchema } from './envelope.js';
 
 /**
- * The partner side (spec §2 "Partner dashboard"). A partner is an agency that sets up and looks after PageMate
+ * The partner side (docs/product.md §2 "Partner dashboard"). A partner is an agency that sets up and looks after PageMate
  * for several shops. A shop (an account of role `user`) joins a partner with the partner's invite code and may
  * leave at any time; while joined, the partner sees the shop's figures, balance, pages' health, clients and
  * orders — never its conversations' text. The partner keeps a list of its staff (HRM) and assigns each shop

@@ -1,7 +1,6 @@
 import { POST_LIMITS, type PostRepeat, REPEAT_DAYS, type RepeatDay } from './entities.js';
+import { VIETNAM_OFFSET_MS } from './vietnam-time.js';
 
-/** Vietnam is UTC+7 all year (no daylight saving): local fields are UTC fields of the instant moved 7 hours. */
-const VIETNAM_OFFSET_MS = 7 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const UNIT_MS = { hours: HOUR_MS, days: DAY_MS, weeks: 7 * DAY_MS } as const;

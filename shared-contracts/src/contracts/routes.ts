@@ -1,5 +1,5 @@
 /**
- * The one route table (spec §2). The shell derives its router, side menus, breadcrumbs, static export and
+ * The one route table (docs/product.md §2). The shell derives its router, side menus, breadcrumbs, static export and
  * access checks from it; remotes only supply the component for the route ids they own.
  */
 
@@ -61,7 +61,7 @@ export const ROUTES = [
   { id: 'error-401', path: '/error/401', labelKey: 'menu.error401', audience: 'public', owner: 'shell', layout: 'authentication' },
   { id: 'error-404', path: '/error/404', labelKey: 'menu.error404', audience: 'public', owner: 'shell', layout: 'authentication' },
   { id: 'error-500', path: '/error/500', labelKey: 'menu.error500', audience: 'public', owner: 'shell', layout: 'authentication' },
-  // Cover variants of the authentication template pages (spec §2): same page, split-screen layout.
+  // Cover variants of the authentication template pages (docs/product.md §2): same page, split-screen layout.
   { id: 'sign-in-cover', path: '/sign-in/cover', labelKey: 'menu.signIn', audience: 'public', owner: 'shell', layout: 'authentication' },
   { id: 'sign-up-cover', path: '/sign-up/cover', labelKey: 'menu.signUp', audience: 'public', owner: 'shell', layout: 'authentication' },
   { id: 'reset-password-cover', path: '/reset-password/cover', labelKey: 'menu.resetPassword', audience: 'public', owner: 'shell', layout: 'authentication' },

@@ -32,7 +32,7 @@ export const DEFAULT_PORTS = {
   api: 8080,
 } as const;
 
-/** Who may load each remote (DESIGN.md §2): partners never download user remotes and vice versa. */
+/** Who may load each remote (docs/architecture.md §2): partners never download user remotes and vice versa. */
 export const REMOTE_AUDIENCES = {
   mf_landing: ['public'],
   mf_page_manager: ['user'],

@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '../contracts/constants.js';
 import { accessTokenClaimsSchema, type SessionUser } from '../contracts/entities.js';
 import { storeToken, type StorageLike } from './sign-in-storage.js';
 
-/** Decodes an access token into the session user (spec §3); `null` when it is not a token of ours. */
+/** Decodes an access token into the session user (docs/product.md §3); `null` when it is not a token of ours. */
 export function decodeSessionUser(accessToken: string): SessionUser | null {
   try {
     const claims = accessTokenClaimsSchema.safeParse(jwtDecode(accessToken));
@@ -15,7 +15,7 @@ export function decodeSessionUser(accessToken: string): SessionUser | null {
   }
 }
 
-/** The access token lives in local storage ("remember me") or session storage (spec §3). */
+/** The access token lives in local storage ("remember me") or session storage (docs/product.md §3). */
 export function readStoredToken(local: StorageLike, session: StorageLike): string | null {
   return local.getItem(STORAGE_KEYS.accessToken) ?? session.getItem(STORAGE_KEYS.accessToken);
 }
@@ -26,7 +26,7 @@ export function replaceStoredToken(token: string, local: StorageLike, session: S
   storeToken(token, persistent, local, session);
 }
 
-/** Logout / expired session: the token and every per-user key go (spec §4). */
+/** Logout / expired session: the token and every per-user key go (docs/product.md §4). */
 export function clearStoredSession(local: StorageLike, session: StorageLike): void {
   for (const key of [
     STORAGE_KEYS.accessToken,

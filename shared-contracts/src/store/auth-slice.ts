@@ -7,7 +7,7 @@ export interface AuthState {
   isAuthenticated: boolean;
   userFeatures: string[];
   listFeatures: string[];
-  /** Set once the stored session has been read at start (spec §4). */
+  /** Set once the stored session has been read at start (docs/product.md §4). */
   ready: boolean;
 }
 

@@ -11,7 +11,7 @@ import type {
   ScheduledPost,
 } from '../contracts/entities.js';
 
-/** List state of spec §3: the lists the dashboards show first (`persistence.ts` says which are kept under `root`). */
+/** List state of docs/product.md §3: the lists the dashboards show first (`persistence.ts` says which are kept under `root`). */
 export interface ListsState {
   listProcedure: Procedure[];
   listIdentity: Identity[];
@@ -22,7 +22,7 @@ export interface ListsState {
   listMessage: InboxThread[];
   listClient: Client[];
   listOrder: Order[];
-  /** Files and collections of the user (cached locally and shown first, spec §4). */
+  /** Files and collections of the user (cached locally and shown first, docs/product.md §4). */
   listFile: CollectionFile[];
 }
 export type ListName = keyof ListsState;
@@ -51,7 +51,7 @@ export const listsSlice = createSlice({
   },
   selectors: {
     selectList: (state, list: ListName) => state[list],
-    /** The user counts as Facebook-connected when the account list is non-empty (spec §4). */
+    /** The user counts as Facebook-connected when the account list is non-empty (docs/product.md §4). */
     selectIsFacebookConnected: (state) => state.listPage.length > 0,
   },
 });

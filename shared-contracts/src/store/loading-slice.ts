@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Loading flags of spec §3. The full-page loader shows while `global` is off (spec §2). */
+/** Loading flags of docs/product.md §3. The full-page loader shows while `global` is off (docs/product.md §2). */
 export interface LoadingState {
   global: boolean;
   auth: boolean;

@@ -13,7 +13,7 @@ export interface PaymentState {
 
 const initialState: PaymentState = { totalBalance: 0, status: 'idle', error: null };
 
-/** Balance fetch (spec §4): pending, then fulfilled or rejected with "Unable to fetch total balance.". */
+/** Balance fetch (docs/product.md §4): pending, then fulfilled or rejected with "Unable to fetch total balance.". */
 export const fetchTotalBalance = createAsyncThunk<number, string, { rejectValue: string }>(
   'payment/fetchTotalBalance',
   async (userId, { rejectWithValue }) => {

@@ -52,7 +52,7 @@ interface Subscribable {
 
 /**
  * Writes the whitelisted sections whenever one of them changes, batching bursts; a write that could not happen
- * within the spec's persistence timeout (5000 ms) is reported, as the spec asks.
+ * within the persistence timeout (5000 ms, docs/product.md §8) is reported.
  */
 export function persistStore(store: Subscribable, storage: Storage, report: (message: string) => void = console.warn): () => void {
   let last: PersistedState | null = null;

@@ -3,7 +3,7 @@ import { Result, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The titled "being built" panel every remote shows for a page whose feature arrives in a later issue.
+ * The titled "being built" panel every remote shows for a page whose feature is not built yet.
  * The title is the page's h1 (translated by the remote); the rest comes from the shell's `common` namespace,
  * so every placeholder in the product says the same thing in the current language.
  */

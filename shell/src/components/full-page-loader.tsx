@@ -15,7 +15,7 @@ const STYLE: CSSProperties = {
 };
 
 /**
- * Full-page loader (spec §2): logo, spinner, "from" brand line. It renders before i18n is ready, so its
+ * Full-page loader (docs/product.md §2): logo, spinner, "from" brand line. It renders before i18n is ready, so its
  * text comes in as props.
  */
 export function FullPageLoader({ label, fromLine }: { label: string; fromLine: string }) {

@@ -3,7 +3,7 @@ import { theme } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
-/** The brand mark; links to `/` (spec §2). Its name starts with the brand it shows (WCAG 2.5.3, label in name). */
+/** The brand mark; links to `/` (docs/product.md §2). Its name starts with the brand it shows (WCAG 2.5.3, label in name). */
 export function Logo({ inverted = false }: { inverted?: boolean }) {
   const { t } = useTranslation('common');
   const { token } = theme.useToken();

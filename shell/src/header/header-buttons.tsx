@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@pagemate/shared-contracts';
 import { selectThemeMode, themeModeSet } from '../theme/theme-slice';
 
-/** Placeholders for the three social/shop channels of spec §2. */
+/** Placeholders for the three social/shop channels of docs/product.md §2. */
 export function ChannelButtons() {
   const { t } = useTranslation('common');
   return (

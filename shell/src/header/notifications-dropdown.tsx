@@ -6,7 +6,7 @@ import { hrefOf, NOTIFICATION_DROPDOWN_WIDTH } from '@pagemate/shared-contracts'
 import { NOTIFICATION_TARGETS, NotificationBody, useNotificationText } from '../notifications/notification-text';
 import { useNotifications } from '../notifications/use-notifications';
 
-/** Header notifications: count badge, dismissible items, empty state, 22rem wide (spec §2). */
+/** Header notifications: count badge, dismissible items, empty state, 22rem wide (docs/product.md §2). */
 export function NotificationsDropdown() {
   const { t } = useTranslation('common');
   const { items, dismiss } = useNotifications();

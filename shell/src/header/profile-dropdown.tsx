@@ -24,7 +24,7 @@ const ICONS: Record<string, ReactNode> = {
   support: <QuestionCircleOutlined />,
 };
 
-/** Profile dropdown (spec §2): icon, label, href, optional badge; http links open in a new tab; Log Out last. */
+/** Profile dropdown (docs/product.md §2): icon, label, href, optional badge; http links open in a new tab; Log Out last. */
 export function ProfileDropdown() {
   const { t } = useTranslation('common');
   const store = useAppStore();

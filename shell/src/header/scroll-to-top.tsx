@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SCROLL_TO_TOP_PX } from '@pagemate/shared-contracts';
 import { useScrolledPast } from '../menu/use-side-menu-collapse';
 
-/** Appears after 100 px of scroll (spec §2). */
+/** Appears after 100 px of scroll (docs/product.md §2). */
 export function ScrollToTop() {
   const { t } = useTranslation('common');
   const visible = useScrolledPast(SCROLL_TO_TOP_PX);

@@ -7,7 +7,7 @@ import { Logo } from '../components/logo';
 import { SideMenu } from '../menu/side-menu';
 import { useSideMenuCollapse } from '../menu/use-side-menu-collapse';
 
-/** The chatbot layout: dark by default, with its own CHATBOT menu (spec §2). */
+/** The chatbot layout: dark by default, with its own CHATBOT menu (docs/product.md §2). */
 export function ChatbotLayout() {
   const { t } = useTranslation('common');
   const [collapsed, setCollapsed] = useSideMenuCollapse();

@@ -15,7 +15,7 @@ describe('shell locales', () => {
     expect(needed.filter((k) => !keys.has(k))).toEqual([]);
   });
 
-  it('keeps the spec texts verbatim in English', () => {
+  it('keeps the product texts verbatim in English', () => {
     const en = shellNamespaces.common.en as { notifications: { empty: string }; profile: { logoutSuccess: string } };
     expect(en.notifications.empty).toBe('No New Notifications');
     expect(en.profile.logoutSuccess).toBe('Logout success.');

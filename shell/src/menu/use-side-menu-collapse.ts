@@ -4,7 +4,7 @@ import { SIDE_MENU_BREAKPOINT_PX, STICKY_MENU_SCROLL_PX } from '@pagemate/shared
 const NARROW_QUERY = `(max-width: ${SIDE_MENU_BREAKPOINT_PX}px)`;
 
 /**
- * Collapsed at 992 px or narrower, reopened above it (spec §2); the user can still toggle in between.
+ * Collapsed at 992 px or narrower, reopened above it (docs/product.md §2); the user can still toggle in between.
  * `startCollapsed` (a vertical style that starts closed) collapses it whenever it turns true.
  */
 export function useSideMenuCollapse(startCollapsed = false): [boolean, (collapsed: boolean) => void] {

@@ -49,7 +49,7 @@ function adoptToken(store: AppStore, accessToken: string): boolean {
   return true;
 }
 
-/** Start (spec §4): read the stored token, decode it, set the session if it changed, restore features, then ready. */
+/** Start (docs/product.md §4): read the stored token, decode it, set the session if it changed, restore features, then ready. */
 export function restoreSession(store: AppStore): void {
   const token = readStoredToken(localStorage, sessionStorage);
   const user = token ? decodeSessionUser(token) : null;
@@ -115,7 +115,7 @@ export function startSession(
   return true;
 }
 
-/** Logout (spec §4): only a 200 ends the session (here and in every tab); anything else is logged and the user stays. */
+/** Logout (docs/product.md §4): only a 200 ends the session (here and in every tab); anything else is logged and the user stays. */
 export async function logout(store: AppStore): Promise<boolean> {
   try {
     const response = await apiClient.http.post<{ status: number }>(endpoints.logout.path);
@@ -142,8 +142,8 @@ function readCached<T>(key: string): T[] {
 }
 
 /**
- * Once signed in (spec §4): the user's features, page list and file list load; cached pages and files show
- * first. A failing list is logged only and its loading flag reset (spec §8).
+ * Once signed in (docs/product.md §4): the user's features, page list and file list load; cached pages and files show
+ * first. A failing list is logged only and its loading flag reset (docs/product.md §8).
  */
 export async function loadSessionData(store: AppStore): Promise<void> {
   const user = selectSessionUser(store.getState());

@@ -2,7 +2,7 @@ import { isHexColour, THEME_BACKGROUND_IMAGES, THEME_CHOICES, THEME_DEFAULTS, ty
 
 type Choices = { -readonly [K in ThemeChoiceName]: (typeof THEME_CHOICES)[K][number] };
 
-/** The theme settings of spec §3: one value per customizer choice, plus the colours and the background image. */
+/** The theme settings of docs/product.md §3: one value per customizer choice, plus the colours and the background image. */
 export interface ThemeSettings extends Choices {
   /** Six-digit hex. */
   primaryColour: string;

@@ -36,7 +36,7 @@ const SPEC_RESET = {
 };
 
 describe('theme settings', () => {
-  it('defaults to the spec reset state when nothing is stored', () => {
+  it('defaults to the product reset state when nothing is stored', () => {
     const settings = readStoredTheme(storageWith(null));
     expect(settings).toMatchObject(SPEC_RESET);
     expect(settings).toEqual(THEME_DEFAULTS);

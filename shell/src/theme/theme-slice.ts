@@ -24,7 +24,7 @@ export const themeSlice = createSlice({
     themeChoiceSet(state, action: PayloadAction<ChoicePayload>) {
       (state as Record<ChoiceName, string>)[action.payload.name] = action.payload.value;
     },
-    /** Refused (state unchanged) unless a six-digit hex colour (spec §5). */
+    /** Refused (state unchanged) unless a six-digit hex colour (docs/product.md §5). */
     primaryColourSet(state, action: PayloadAction<string>) {
       if (isHexColour(action.payload)) state.primaryColour = action.payload.toLowerCase();
     },

@@ -1,9 +1,7 @@
 import { Alert, Button, Card, Flex, Form, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DEPOSIT_BOUNDS, DEPOSIT_PRESETS, formatVnd, formatVndNumber, type Deposit } from '@pagemate/shared-contracts';
-import { apiErrorText } from '../../shared/api-error-text';
+import { apiErrorText, type Deposit, DEPOSIT_BOUNDS, DEPOSIT_PRESETS, formatVnd, formatVndNumber, useUserId } from '@pagemate/shared-contracts';
 import { SectionHeading } from '../../shared/section-heading';
-import { useUserId } from '../../shared/use-user-id';
 import { useDepositMutation } from '../balance-api';
 import { amountDigits, depositAmountProblem } from './deposit-amount';
 
@@ -80,7 +78,7 @@ export function DepositForm({ onCreated }: { onCreated(payment: Deposit): void }
             placeholder={formatVndNumber(DEPOSIT_PRESETS[1])}
           />
         </Form.Item>
-        {error ? <Alert type="error" showIcon title={apiErrorText(t, error)} style={{ marginBottom: 16 }} role="alert" /> : null}
+        {error ? <Alert type="error" showIcon title={apiErrorText(t, error, 'balance')} style={{ marginBottom: 16 }} role="alert" /> : null}
         <Button type="primary" htmlType="submit" size="large" loading={isLoading} disabled={!userId}>
           {t('deposit.submit')}
         </Button>

@@ -1,12 +1,11 @@
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BalanceTransaction } from '@pagemate/shared-contracts';
-import { formatDateTime } from '../../shared/format-date';
 import { SignedMoney } from '../../shared/signed-money';
-import { useUserId } from '../../shared/use-user-id';
 import { useBalanceTransactionsQuery } from '../balance-api';
 import { ListTable } from './list-table';
 import { sortOrderOf, useListQuery } from './use-list-query';
+import { formatDateTime, useUserId } from '@pagemate/shared-contracts';
 
 const STATUS_COLOURS: Record<BalanceTransaction['status'], string> = {
   pending: 'processing',

@@ -1,11 +1,9 @@
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatVnd, type Deposit } from '@pagemate/shared-contracts';
+import { type Deposit, formatDateTime, formatVnd, useUserId } from '@pagemate/shared-contracts';
 import { balanceSearchOf } from '../../shared/balance-tabs';
-import { formatDateTime } from '../../shared/format-date';
 import { PaymentStatusTag } from '../../shared/payment-status-tag';
-import { useUserId } from '../../shared/use-user-id';
 import { visuallyHidden } from '../../shared/visually-hidden';
 import { useDepositHistoryQuery } from '../balance-api';
 import { ListTable } from './list-table';

@@ -1,9 +1,9 @@
 import { Alert, Button, Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../shared/api-error-text';
 import type { ListPage } from '../balance-api';
 import { DateRangeFilter } from './date-range-filter';
 import type { ListQueryState } from './use-list-query';
+import { apiErrorText } from '@pagemate/shared-contracts';
 
 interface ListResult<T> {
   data?: ListPage<T>;
@@ -36,7 +36,7 @@ export function ListTable<T extends object>({ columns, list, result, rowKey, emp
           type="error"
           showIcon
           role="alert"
-          title={apiErrorText(t, result.error)}
+          title={apiErrorText(t, result.error, 'balance')}
           action={<Button onClick={() => void result.refetch()}>{t('actions.retry')}</Button>}
           style={{ marginBottom: 12 }}
         />

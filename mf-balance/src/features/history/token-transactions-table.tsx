@@ -1,9 +1,7 @@
 import { Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatVndNumber, type TokenTransaction } from '@pagemate/shared-contracts';
-import { formatDateTime } from '../../shared/format-date';
+import { formatDateTime, formatVndNumber, type TokenTransaction, useUserId } from '@pagemate/shared-contracts';
 import { SignedMoney } from '../../shared/signed-money';
-import { useUserId } from '../../shared/use-user-id';
 import { useTokenTransactionsQuery } from '../balance-api';
 import { ListTable } from './list-table';
 import { sortOrderOf, useListQuery } from './use-list-query';

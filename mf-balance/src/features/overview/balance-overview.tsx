@@ -1,16 +1,7 @@
 import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  fetchTotalBalance,
-  formatVnd,
-  selectPaymentStatus,
-  selectTotalBalance,
-  useAppDispatch,
-  useAppSelector,
-} from '@pagemate/shared-contracts';
-import { apiErrorText } from '../../shared/api-error-text';
-import { useUserId } from '../../shared/use-user-id';
+import { apiErrorText, fetchTotalBalance, formatVnd, selectPaymentStatus, selectTotalBalance, useAppDispatch, useAppSelector, useUserId } from '@pagemate/shared-contracts';
 import { useBalanceSummaryQuery } from '../balance-api';
 import { DailyMoneyChart } from './daily-money-chart';
 
@@ -102,7 +93,7 @@ export function BalanceOverview({ onDeposit }: { onDeposit(): void }) {
             showIcon
             role="alert"
             title={t('overview.summaryFailed')}
-            description={apiErrorText(t, summary.error)}
+            description={apiErrorText(t, summary.error, 'balance')}
             action={<Button onClick={() => void summary.refetch()}>{t('actions.retry')}</Button>}
           />
         ) : data ? (

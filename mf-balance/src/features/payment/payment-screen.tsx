@@ -1,12 +1,10 @@
 import { Alert, Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchTotalBalance, useAppDispatch } from '@pagemate/shared-contracts';
-import { apiErrorCode, apiErrorText } from '../../shared/api-error-text';
+import { apiErrorCode, apiErrorText, fetchTotalBalance, useAppDispatch, useUserId } from '@pagemate/shared-contracts';
 import { PaymentStatusTag } from '../../shared/payment-status-tag';
 import { SectionHeading } from '../../shared/section-heading';
 import { useDocumentVisible } from '../../shared/use-document-visible';
-import { useUserId } from '../../shared/use-user-id';
 import { balanceApi, DEPOSITS, MONEY_VIEWS, usePaymentStatusQuery } from '../balance-api';
 import { PaymentOutcome } from './payment-outcome';
 import { isFinalPaymentStatus, PAYMENT_POLL_INTERVAL_MS } from './payment-polling';
@@ -74,7 +72,7 @@ export function PaymentScreen({ paymentId, onRetry, onHistory, onOverview }: Pay
           <Result
             status={notFound ? '404' : 'error'}
             title={t(notFound ? 'payment.notFound' : 'payment.loadFailed')}
-            subTitle={notFound ? undefined : apiErrorText(t, query.error)}
+            subTitle={notFound ? undefined : apiErrorText(t, query.error, 'balance')}
             extra={[
               notFound ? null : (
                 <Button key="retry" onClick={() => void refetch()}>

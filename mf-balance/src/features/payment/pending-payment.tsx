@@ -2,10 +2,7 @@ import { ExportOutlined } from '@ant-design/icons';
 import { Alert, Button, Col, Descriptions, Flex, QRCode, Row, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatVnd, type Deposit } from '@pagemate/shared-contracts';
-import { apiErrorText } from '../../shared/api-error-text';
-import { formatDateTime } from '../../shared/format-date';
-import { useUserId } from '../../shared/use-user-id';
+import { apiErrorText, type Deposit, formatDateTime, formatVnd, useUserId } from '@pagemate/shared-contracts';
 import { useCancelPaymentMutation } from '../balance-api';
 
 const HOUR_MS = 3_600_000;
@@ -92,7 +89,7 @@ export function PendingPayment({ payment, onTimeUp }: { payment: Deposit; onTime
             >
               {t('payment.cancel')}
             </Button>
-            {cancelState.isError ? <Alert type="error" showIcon role="alert" title={apiErrorText(t, cancelState.error)} /> : null}
+            {cancelState.isError ? <Alert type="error" showIcon role="alert" title={apiErrorText(t, cancelState.error, 'balance')} /> : null}
           </Flex>
         </Col>
       </Row>

@@ -11,7 +11,7 @@ import {
 /** Conversations are this remote's own data: a tag of its own, added without touching the base api. */
 const chatBase = api.enhanceEndpoints({ addTagTypes: ['Conversations'] });
 
-/** Conversations, their messages and cited passages (issue #6). Sending streams: see `use-chat.ts`. */
+/** Conversations, their messages and cited passages. Sending streams: see `use-chat.ts`. */
 export const chatApi = chatBase.injectEndpoints({
   endpoints: (build) => ({
     conversations: build.query<Conversation[], { userId: string; mode: ChatMode }>({

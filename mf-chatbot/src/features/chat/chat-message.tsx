@@ -1,8 +1,7 @@
 import { CopyOutlined, ReloadOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
-import { formatVnd, formatVndNumber, hrefOf, type Citation, AppLink } from '@pagemate/shared-contracts';
+import { apiErrorText, AppLink, type Citation, formatVnd, formatVndNumber, hrefOf } from '@pagemate/shared-contracts';
 import { Alert, App, Avatar, Button, Flex, Spin, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../shared/api-error-text';
 import { locatorText } from '../../shared/locator-text';
 import { RichText } from './rich-text';
 import type { UiMessage } from './use-chat';
@@ -19,7 +18,7 @@ interface ChatMessageProps {
 function FailureNotice({ message, onRetry }: { message: UiMessage; onRetry(key: string): void }) {
   const { t } = useTranslation('chatbot');
   const code = message.failure?.code ?? 'INTERNAL';
-  const text = code === 'INTERRUPTED' ? t('chat.interrupted') : apiErrorText(t, message.failure);
+  const text = code === 'INTERRUPTED' ? t('chat.interrupted') : apiErrorText(t, message.failure, 'chatbot');
   const action =
     code === 'INSUFFICIENT_BALANCE' ? (
       <AppLink to={DEPOSIT_HREF} testId="top-up-link">

@@ -1,12 +1,11 @@
 import { MenuOutlined, SlidersOutlined } from '@ant-design/icons';
-import { TEMPERATURE_OPTIONS, type ChatMode, type Citation, type MarketingFlow } from '@pagemate/shared-contracts';
+import { type ChatMode, type Citation, type MarketingFlow, TEMPERATURE_OPTIONS, useUserId } from '@pagemate/shared-contracts';
 import { Alert, Button, Card, Drawer, Flex, Grid, Popover, Segmented, Skeleton, Tag, Typography, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatIntro } from '../../components/chat-intro';
 import { FulldocsCapabilities } from '../../components/fulldocs-capabilities';
 import { TemperatureSelector } from '../../components/temperature-selector';
-import { useUserId } from '../../shared/use-user-id';
 import { useCollectionFiles } from '../documents/use-collection-files';
 import { useConversationsQuery } from './chat-api';
 import { ChatComposer } from './chat-composer';

@@ -2,9 +2,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ChatMode } from '@pagemate/shared-contracts';
 import { App, Button, Empty, Flex, Popconfirm, Skeleton, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../shared/api-error-text';
-import { formatDateTime } from '../../shared/format';
 import { useConversationsQuery, useDeleteConversationMutation } from './chat-api';
+import { apiErrorText, formatDateTime } from '@pagemate/shared-contracts';
 
 interface ConversationListProps {
   userId: string | null;
@@ -31,7 +30,7 @@ export function ConversationList({ userId, mode, activeId, onOpen, onNew, onDele
       if (id === activeId) onDeletedActive();
       void message.success(t('conversations.deleted'));
     } catch (failure) {
-      void message.error(apiErrorText(t, failure));
+      void message.error(apiErrorText(t, failure, 'chatbot'));
     }
   }
 
@@ -44,7 +43,7 @@ export function ConversationList({ userId, mode, activeId, onOpen, onNew, onDele
         {t('conversations.heading')}
       </Typography.Text>
       {isLoading ? <Skeleton active paragraph={{ rows: 3 }} title={false} /> : null}
-      {error ? <Typography.Paragraph type="danger">{apiErrorText(t, error)}</Typography.Paragraph> : null}
+      {error ? <Typography.Paragraph type="danger">{apiErrorText(t, error, 'chatbot')}</Typography.Paragraph> : null}
       {data && data.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('conversations.empty')} /> : null}
       <ul style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
         {data?.map((conversation) => {

@@ -3,7 +3,7 @@ import type { MarketingFlow } from '@pagemate/shared-contracts';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** The marketing chat's two ways in (spec §1): I have an idea → SEO article; I have no idea → ideas first. */
+/** The marketing chat's two ways in (docs/product.md §1): I have an idea → SEO article; I have no idea → ideas first. */
 export function MarketingStart({ onChoose }: { onChoose(flow: MarketingFlow): void }) {
   const { t } = useTranslation('chatbot');
   return (

@@ -1,9 +1,9 @@
 import type { Citation } from '@pagemate/shared-contracts';
 import { Alert, Descriptions, Drawer, Skeleton, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../shared/api-error-text';
 import { locatorText } from '../../shared/locator-text';
 import { usePassageQuery } from './chat-api';
+import { apiErrorText } from '@pagemate/shared-contracts';
 
 /** `text` with the first occurrence of `excerpt` marked, as React text (never HTML). */
 function Highlighted({ text, excerpt }: { text: string; excerpt: string }) {
@@ -35,7 +35,7 @@ export function PassageDrawer({ citation, userId, onClose }: { citation: Citatio
             <Descriptions.Item label={t('passage.collection')}>{passage?.collection_name ?? citation.collection_name}</Descriptions.Item>
             <Descriptions.Item label={t('passage.locator')}>{locatorText(passage?.locator ?? citation.locator, t)}</Descriptions.Item>
           </Descriptions>
-          {error ? <Alert type="error" showIcon title={apiErrorText(t, error)} style={{ marginBottom: 12 }} /> : null}
+          {error ? <Alert type="error" showIcon title={apiErrorText(t, error, 'chatbot')} style={{ marginBottom: 12 }} /> : null}
           {isFetching && !passage ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>
             <Highlighted text={passage?.text ?? citation.excerpt} excerpt={citation.excerpt} />

@@ -1,19 +1,10 @@
-import {
-  streamEndpoint,
-  useAppDispatch,
-  type ChatMode,
-  type Citation,
-  type EndpointBody,
-  type MarketingFlow,
-  type TokenUsage,
-} from '@pagemate/shared-contracts';
+import { apiErrorCode, type ChatMode, type Citation, type EndpointBody, type KnownErrorCode, type MarketingFlow, streamEndpoint, type TokenUsage, useAppDispatch } from '@pagemate/shared-contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiErrorCode, type KnownCode } from '../../shared/api-error-text';
 import { chatApi } from './chat-api';
 
 export interface ChatFailure {
   /** An API code, or INTERRUPTED when the stream ended without `done`. */
-  code: KnownCode | 'INTERRUPTED';
+  code: KnownErrorCode | 'INTERRUPTED';
   message: string;
 }
 

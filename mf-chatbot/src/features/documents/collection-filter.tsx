@@ -2,8 +2,8 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Popconfirm, Select } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../shared/api-error-text';
 import { useDeleteCollectionMutation } from './documents-api';
+import { apiErrorText } from '@pagemate/shared-contracts';
 
 export const ALL_COLLECTIONS = '';
 
@@ -27,7 +27,7 @@ export function CollectionFilter({ userId, collections, value, onChange }: Colle
       void message.success(t('collections.deleted', { name: value }));
       onChange(ALL_COLLECTIONS);
     } catch (error) {
-      void message.error(apiErrorText(t, error));
+      void message.error(apiErrorText(t, error, 'chatbot'));
     }
   }
 

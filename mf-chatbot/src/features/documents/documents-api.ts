@@ -12,7 +12,7 @@ import type { UploadLanguage } from './upload-rules';
 /** While a file is queued or indexing, the list asks again this often, so its status changes on screen. */
 export const FILE_STATUS_POLL_MS = 2_000;
 
-/** Files and collections (issue #6). The tag is the base api's `Files`, shared with the page manager's list. */
+/** Files and collections. The tag is the base api's `Files`, shared with the page manager's list. */
 export const documentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     collectionFiles: build.query<CollectionFile[], string>({

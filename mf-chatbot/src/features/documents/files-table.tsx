@@ -3,14 +3,14 @@ import type { CollectionFile } from '@pagemate/shared-contracts';
 import { App, Button, Empty, Popconfirm, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../shared/api-error-text';
-import { formatDateTime, formatFileSize } from '../../shared/format';
+import { formatFileSize } from '../../shared/format';
 import { useDeleteFileMutation } from './documents-api';
 import { FileStatusTag } from './file-status-tag';
+import { apiErrorText, formatDateTime } from '@pagemate/shared-contracts';
 
 const rowKey = (file: CollectionFile) => file.file_id ?? `${file.collection_name}/${file.file_name}`;
 
-/** The files of one collection (or all): the spec's columns, plus indexing status and delete. */
+/** The files of one collection (or all): the columns of docs/product.md §3, plus indexing status and delete. */
 export function FilesTable({ userId, files, loading }: { userId: string; files: CollectionFile[]; loading: boolean }) {
   const { t, i18n } = useTranslation('chatbot');
   const { message } = App.useApp();
@@ -22,7 +22,7 @@ export function FilesTable({ userId, files, loading }: { userId: string; files: 
       await deleteFile({ user_id: userId, file_id: file.file_id }).unwrap();
       void message.success(t('files.deleted', { name: file.file_name }));
     } catch (error) {
-      void message.error(apiErrorText(t, error));
+      void message.error(apiErrorText(t, error, 'chatbot'));
     }
   }
 

@@ -1,16 +1,9 @@
 import { CheckCircleFilled, CloseCircleFilled, InboxOutlined } from '@ant-design/icons';
-import {
-  ALLOWED_UPLOAD_EXTENSIONS,
-  api,
-  UPLOAD_LIMITS,
-  useAppDispatch,
-  type CollectionFile,
-} from '@pagemate/shared-contracts';
+import { ALLOWED_UPLOAD_EXTENSIONS, api, apiErrorCode, type CollectionFile, UPLOAD_LIMITS, useAppDispatch } from '@pagemate/shared-contracts';
 import { App, AutoComplete, Flex, Progress, Radio, Typography, theme } from 'antd';
 import type { TFunction } from 'i18next';
 import { useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorCode } from '../../shared/api-error-text';
 import { formatFileSize } from '../../shared/format';
 import { documentsApi, uploadDocument } from './documents-api';
 import { UPLOAD_LANGUAGES, uploadRefusal, type UploadLanguage, type UploadRefusal } from './upload-rules';
@@ -27,7 +20,7 @@ function refusalText(t: TFunction, refusal: UploadRefusal): string {
   return t(`upload.${refusal}`, { size: formatFileSize(UPLOAD_LIMITS.maxFileBytes) });
 }
 
-/** The server's refusal in the spec's words (§5, §8); anything unexpected is the spec's generic failure. */
+/** The server's refusal in the product's words (docs/product.md §5, §8); anything unexpected is the generic upload failure. */
 function uploadErrorText(t: TFunction, error: unknown): string {
   switch (apiErrorCode(error)) {
     case 'FILE_EXISTS':

@@ -14,7 +14,7 @@ export function extensionOf(fileName: string): string {
 }
 
 /**
- * The spec §5 checks the browser can make on its own: the extension allow-list, the size limit, and a name
+ * The checks of docs/product.md §5 that the browser can make on its own: the extension allow-list, the size limit, and a name
  * already in the chosen collection. The server checks all of them again (and the content).
  */
 export function uploadRefusal(

@@ -3,7 +3,7 @@ import { FILE_STATUS_POLL_MS, isIndexing, useCollectionFilesQuery } from './docu
 
 /**
  * The user's files, asked again every 2 s while any is queued or indexing (and only then). A failed load is
- * logged only, as spec §8 says for the file list; the screen keeps what it had.
+ * logged only, as docs/product.md §8 says for the file list; the screen keeps what it had.
  */
 export function useCollectionFiles(userId: string | null) {
   const [polling, setPolling] = useState(false);

@@ -1,9 +1,8 @@
 import { CommentOutlined, MessageOutlined, ReloadOutlined } from '@ant-design/icons';
-import { AppLink, formatVnd, type Client } from '@pagemate/shared-contracts';
+import { apiErrorText, AppLink, type Client, formatVietnamDateTime, formatVnd } from '@pagemate/shared-contracts';
 import { Alert, Button, Descriptions, Empty, Flex, Modal, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../shared/api-error-text';
-import { customerLabel, formatFull } from '../inbox/inbox-model';
+import { customerLabel } from '../inbox/inbox-model';
 import { ThreadStateTag } from '../inbox/thread-state-tag';
 import { OrderStatusTag } from '../orders/order-status-tag';
 import { conversationHref, formatDay, telHref } from './client-model';
@@ -30,7 +29,7 @@ export function ClientDetailModal({ client: known, userId, pageName, onClose }: 
       <Alert
         type="error"
         showIcon
-        title={t('clients.detail.loadFailed', { error: apiErrorText(t, detail.error) })}
+        title={t('clients.detail.loadFailed', { error: apiErrorText(t, detail.error, 'crm') })}
         action={
           <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void detail.refetch()}>
             {t('clients.retry')}
@@ -58,7 +57,7 @@ export function ClientDetailModal({ client: known, userId, pageName, onClose }: 
                   </Tag>
                   <Typography.Text strong>{customerLabel(thread, t)}</Typography.Text>
                   <ThreadStateTag state={thread.state} />
-                  <Typography.Text type="secondary">{formatFull(thread.last_at)}</Typography.Text>
+                  <Typography.Text type="secondary">{formatVietnamDateTime(thread.last_at)}</Typography.Text>
                 </Flex>
                 <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
                   {thread.last_text}

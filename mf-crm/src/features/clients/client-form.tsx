@@ -2,10 +2,10 @@ import type { Client } from '@pagemate/shared-contracts';
 import { Alert, Button, Flex, Form, Input, Modal, Select, type FormRule } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../shared/api-error-text';
 import type { PickablePage } from '../inbox/inbox-model';
 import { CLIENT_LIMITS, clientBodyOf, clientFormOf, emptyClientForm, phoneProblem, type ClientFormValues } from './client-model';
 import { useClientSaveMutation } from './clients-api';
+import { apiErrorText } from '@pagemate/shared-contracts';
 
 interface ClientFormProps {
   /** The client to edit; a new one without. */
@@ -35,7 +35,7 @@ export function ClientForm({ client, userId, pages, onClose, onSaved }: ClientFo
     }
     const result = await save(clientBodyOf(values, userId, client?.id));
     if (result.error === undefined) onSaved(result.data, client === null);
-    else setFormError(t('clients.form.saveFailed', { error: apiErrorText(t, result.error) }));
+    else setFormError(t('clients.form.saveFailed', { error: apiErrorText(t, result.error, 'crm') }));
   }
 
   // A page no longer connected stays choosable for the client it is set on.

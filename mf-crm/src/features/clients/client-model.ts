@@ -1,5 +1,5 @@
-import { hrefOf, type Client, type InboxThread } from '@pagemate/shared-contracts';
-import { fold, formatFull } from '../inbox/inbox-model';
+import { type Client, formatVietnamDateTime, hrefOf, type InboxThread } from '@pagemate/shared-contracts';
+import { fold } from '../inbox/inbox-model';
 
 /** The client form as the modal holds it. */
 export interface ClientFormValues {
@@ -71,7 +71,7 @@ export function conversationHref(thread: Pick<InboxThread, 'kind' | 'page_id' | 
 
 /** `04/03/2025`: a day in Vietnam time; empty when unknown. */
 export function formatDay(iso: string | undefined): string {
-  return iso ? (formatFull(iso).split(' ')[0] ?? '') : '';
+  return iso ? (formatVietnamDateTime(iso).split(' ')[0] ?? '') : '';
 }
 
 /** A `tel:` address: the digits and a leading +. */

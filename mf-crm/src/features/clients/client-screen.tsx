@@ -4,14 +4,13 @@ import type { Client } from '@pagemate/shared-contracts';
 import { Alert, App, Button, Empty, Flex, Input, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState, type HTMLAttributes, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../shared/api-error-text';
-import { useUserId } from '../../shared/use-user-id';
 import { useInboxPagesQuery } from '../inbox/inbox-api';
 import { connectedPages } from '../inbox/inbox-model';
 import { ClientDetailModal } from './client-detail';
 import { ClientForm } from './client-form';
 import { filterClients, formatDay, telHref } from './client-model';
 import { useClientDeleteMutation, useClientListQuery } from './clients-api';
+import { apiErrorText, useUserId } from '@pagemate/shared-contracts';
 
 /** A click on a link or button of a row (or of its popconfirm, rendered in a portal) is not a click on the row. */
 const fromControl = (event: MouseEvent) => event.target instanceof Element && event.target.closest('a, button, .ant-popover') !== null;
@@ -42,7 +41,7 @@ export function ClientScreen() {
     if (userId === null) return;
     const result = await deleteClient({ user_id: userId, id: client.id });
     if (result.error === undefined) void message.success(t('clients.deleted'));
-    else void message.error(t('clients.deleteFailed', { error: apiErrorText(t, result.error) }));
+    else void message.error(t('clients.deleteFailed', { error: apiErrorText(t, result.error, 'crm') }));
   };
 
   const columns: TableColumnsType<Client> = [
@@ -97,7 +96,7 @@ export function ClientScreen() {
         type="error"
         showIcon
         data-testid="clients-error"
-        title={t('clients.loadFailed', { error: apiErrorText(t, list.error) })}
+        title={t('clients.loadFailed', { error: apiErrorText(t, list.error, 'crm') })}
         action={
           <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()}>
             {t('clients.retry')}

@@ -1,9 +1,9 @@
 import { CheckOutlined, ExclamationCircleOutlined, LoadingOutlined, RobotOutlined, UserOutlined, WarningOutlined } from '@ant-design/icons';
-import { formatVnd, type InboxItem, type ReplyReason, AppLink } from '@pagemate/shared-contracts';
+import { AppLink, formatVietnamDateTime, formatVnd, type InboxItem, type ReplyReason } from '@pagemate/shared-contracts';
 import { Avatar, Flex, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFull, formatItemTime, itemOutcome } from './inbox-model';
+import { formatItemTime, itemOutcome } from './inbox-model';
 import { DEPOSIT_HREF, PAGE_MANAGER_HREF } from './inbox-links';
 
 interface InboxItemProps {
@@ -41,7 +41,7 @@ export function InboxItemBubble({ item, customerName, now }: InboxItemProps) {
   const who = customer ? customerName : t(`inbox.authors.${item.author}`);
 
   const meta: ReactNode[] = [
-    <time key="time" dateTime={item.created_at} title={formatFull(item.created_at)}>
+    <time key="time" dateTime={item.created_at} title={formatVietnamDateTime(item.created_at)}>
       {formatItemTime(item.created_at, now)}
     </time>,
   ];

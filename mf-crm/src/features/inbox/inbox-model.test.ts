@@ -1,25 +1,9 @@
-import { INBOX_REPLY_MAX_CHARS, REPLY_REASONS } from '@pagemate/shared-contracts';
+import { formatVietnamDateTime, INBOX_REPLY_MAX_CHARS, REPLY_REASONS } from '@pagemate/shared-contracts';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import vi from '../../locales/vi.json';
 import { aPage, aThread, anAccount, anItem } from '../../test/fake-crm-api';
-import {
-  botStatus,
-  chosenPage,
-  connectedPages,
-  filterThreads,
-  fold,
-  formatFull,
-  formatItemTime,
-  formatListTime,
-  formatUntil,
-  itemOutcome,
-  messengerWindowClosed,
-  replaceThread,
-  replyProblem,
-  subscriptionFor,
-  threadCounts,
-} from './inbox-model';
+import { botStatus, chosenPage, connectedPages, filterThreads, fold, formatItemTime, formatListTime, formatUntil, itemOutcome, messengerWindowClosed, replaceThread, replyProblem, subscriptionFor, threadCounts } from './inbox-model';
 
 // 12:00 in Vietnam (UTC+7), whatever the machine's zone.
 const NOW = Date.parse('2025-03-04T05:00:00Z');
@@ -124,7 +108,7 @@ describe('inbox model', () => {
   it('formats bubble times and the end of a handoff pause', () => {
     expect(formatItemTime('2025-03-04T02:05:00Z', NOW)).toBe('09:05');
     expect(formatItemTime('2025-03-02T02:05:00Z', NOW)).toBe('02/03/2025 09:05');
-    expect(formatFull('2025-03-04T02:05:00Z')).toBe('04/03/2025 09:05');
+    expect(formatVietnamDateTime('2025-03-04T02:05:00Z')).toBe('04/03/2025 09:05');
     expect(formatUntil('2025-03-04T07:30:00Z', NOW)).toBe('14:30');
     expect(formatUntil('2025-03-05T02:30:00Z', NOW)).toBe('09:30 05/03');
   });

@@ -1,5 +1,9 @@
 import {
+  formatVietnamClock,
+  formatVietnamDateTime,
+  formatVietnamDate,
   INBOX_REPLY_MAX_CHARS,
+  vietnamWallClock,
   type FacebookAccount,
   type FacebookPage,
   type InboxItem,
@@ -9,8 +13,6 @@ import {
   type ReplyReason,
 } from '@pagemate/shared-contracts';
 
-/** Times are shown in Vietnam time whatever the browser's zone (the shop and its customers are there). */
-export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 /** Messenger lets a page answer within 24 hours of the customer's last message. */
 export const MESSENGER_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -118,47 +120,14 @@ export function replyProblem(text: string): 'empty' | 'too_long' | null {
 
 const locale = (language: string) => (language === 'en' ? 'en-GB' : 'vi-VN');
 
-const vietnamParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: VIETNAM_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The Vietnam wall-clock parts of a time, zero-padded: the same `dd/MM/yyyy HH:mm` shape in both languages. */
-function partsOf(time: number): { day: string; month: string; year: string; hour: string; minute: string } {
-  const parts = Object.fromEntries(vietnamParts.formatToParts(time).map((part) => [part.type, part.value]));
-  return { day: parts.day ?? '', month: parts.month ?? '', year: parts.year ?? '', hour: parts.hour ?? '', minute: parts.minute ?? '' };
-}
-
 function dayKey(time: number): string {
-  const { year, month, day } = partsOf(time);
+  const { year, month, day } = vietnamWallClock(time);
   return `${year}-${month}-${day}`;
 }
 
-/** `09:05` in Vietnam time. */
-export function formatClock(iso: string): string {
-  const { hour, minute } = partsOf(Date.parse(iso));
-  return `${hour}:${minute}`;
-}
-
 function formatDayMonth(time: number): string {
-  const { day, month } = partsOf(time);
+  const { day, month } = vietnamWallClock(time);
   return `${day}/${month}`;
-}
-
-function formatDate(time: number): string {
-  const { day, month, year } = partsOf(time);
-  return `${day}/${month}/${year}`;
-}
-
-/** `04/03/2025 09:05`: the exact time, for tooltips and older items. */
-export function formatFull(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? '' : `${formatDate(time)} ${formatClock(iso)}`;
 }
 
 function capitalised(text: string): string {
@@ -176,21 +145,21 @@ export function formatListTime(iso: string, language: string, now: number, justN
   const relative = new Intl.RelativeTimeFormat(locale(language), { numeric: 'auto' });
   if (seconds < 60) return justNow;
   if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), 'minute');
-  if (dayKey(time) === dayKey(now)) return formatClock(iso);
+  if (dayKey(time) === dayKey(now)) return formatVietnamClock(iso);
   if (dayKey(time) === dayKey(now - 86_400_000)) return capitalised(relative.format(-1, 'day'));
   if (dayKey(time).slice(0, 4) === dayKey(now).slice(0, 4)) return formatDayMonth(time);
-  return formatDate(time);
+  return formatVietnamDate(time);
 }
 
 /** An item's time in its bubble: the clock today, the date and clock before. */
 export function formatItemTime(iso: string, now: number): string {
-  return dayKey(Date.parse(iso)) === dayKey(now) ? formatClock(iso) : formatFull(iso);
+  return dayKey(Date.parse(iso)) === dayKey(now) ? formatVietnamClock(iso) : formatVietnamDateTime(iso);
 }
 
 /** The end of a handoff pause: `14:30` today, `09:30 05/03` another day. */
 export function formatUntil(iso: string, now: number): string {
   const time = Date.parse(iso);
-  return dayKey(time) === dayKey(now) ? formatClock(iso) : `${formatClock(iso)} ${formatDayMonth(time)}`;
+  return dayKey(time) === dayKey(now) ? formatVietnamClock(iso) : `${formatVietnamClock(iso)} ${formatDayMonth(time)}`;
 }
 
 /** The customer's name; Messenger gives none until the profile is read, so the end of their id stands in. */

@@ -1,4 +1,4 @@
-import { AppLink } from '@pagemate/shared-contracts';
+import { apiErrorText, AppLink, useUserId } from '@pagemate/shared-contracts';
 import { FacebookOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { FacebookPage, InboxKind } from '@pagemate/shared-contracts';
@@ -6,8 +6,6 @@ import { Alert, Button, Card, Col, Empty, Flex, Grid, Row, Select, Skeleton, Tag
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext } from 'react-router-dom';
-import { apiErrorText } from '../../shared/api-error-text';
-import { useUserId } from '../../shared/use-user-id';
 import { INBOX_POLLING, useInboxPagesQuery, useInboxThreadsQuery } from './inbox-api';
 import { useLocalInboxLocation, useUrlInboxLocation, type InboxLocation } from './inbox-location';
 import { chosenPage, connectedPages, type PickablePage } from './inbox-model';
@@ -51,7 +49,7 @@ function InboxView({ kind, title, location }: InboxScreenProps & { location: Inb
       <Alert
         type="error"
         showIcon
-        title={t('inbox.loadPagesFailed', { error: apiErrorText(t, pagesQuery.error) })}
+        title={t('inbox.loadPagesFailed', { error: apiErrorText(t, pagesQuery.error, 'crm') })}
         action={
           <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void pagesQuery.refetch()}>
             {t('inbox.retry')}
@@ -136,7 +134,7 @@ function InboxPanes({ kind, page, userId, location }: { kind: InboxKind; page: F
   const screens = Grid.useBreakpoint();
   const phone = screens.sm === false;
   const threads = useInboxThreadsQuery({ kind, user_id: userId, page_id: page.page_id }, INBOX_POLLING);
-  const listError = threads.isError ? t('inbox.list.loadFailed', { error: apiErrorText(t, threads.error) }) : null;
+  const listError = threads.isError ? t('inbox.list.loadFailed', { error: apiErrorText(t, threads.error, 'crm') }) : null;
 
   const list = (
     <ThreadList

@@ -3,13 +3,13 @@ import type { FacebookPage, InboxKind, InboxThread } from '@pagemate/shared-cont
 import { Alert, App, Button, Flex, Skeleton, Switch, Typography, theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../shared/api-error-text';
 import { INBOX_POLLING, useInboxBotMutation, useInboxReplyMutation, useInboxThreadQuery } from './inbox-api';
 import { InboxItemBubble } from './inbox-item';
 import { botStatus, customerLabel, formatUntil, messengerWindowClosed } from './inbox-model';
 import { ReplyBox } from './reply-box';
 import { ThreadStateTag } from './thread-state-tag';
 import { useNow } from './use-now';
+import { apiErrorText } from '@pagemate/shared-contracts';
 
 interface ThreadDetailProps {
   kind: InboxKind;
@@ -46,7 +46,7 @@ export function ThreadDetail({ kind, threadId, userId, page, onBack }: ThreadDet
       void message.success(t('inbox.reply.sent'));
       return true;
     } catch (error) {
-      void message.error(t('inbox.reply.failed', { error: apiErrorText(t, error) }));
+      void message.error(t('inbox.reply.failed', { error: apiErrorText(t, error, 'crm') }));
       return false;
     }
   }
@@ -72,7 +72,7 @@ export function ThreadDetail({ kind, threadId, userId, page, onBack }: ThreadDet
         <Alert
           type="error"
           showIcon
-          title={t('inbox.detail.loadFailed', { error: apiErrorText(t, query.error) })}
+          title={t('inbox.detail.loadFailed', { error: apiErrorText(t, query.error, 'crm') })}
           action={
             <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void query.refetch()}>
               {t('inbox.retry')}
@@ -164,7 +164,7 @@ function BotToggle({ thread, userId, now, pageStopped }: { thread: InboxThread; 
       await setBot({ user_id: userId, thread_id: thread.thread_id, paused: !answering }).unwrap();
       void message.success(t(answering ? 'inbox.bot.resumedDone' : 'inbox.bot.pausedDone'));
     } catch (error) {
-      void message.error(t('inbox.bot.failed', { error: apiErrorText(t, error) }));
+      void message.error(t('inbox.bot.failed', { error: apiErrorText(t, error, 'crm') }));
     }
   }
 

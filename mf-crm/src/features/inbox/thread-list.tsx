@@ -1,9 +1,10 @@
+import { formatVietnamDateTime } from '@pagemate/shared-contracts';
 import { SearchOutlined } from '@ant-design/icons';
 import type { InboxKind, InboxThread } from '@pagemate/shared-contracts';
 import { Alert, Avatar, Badge, Empty, Flex, Input, Segmented, Skeleton, Typography, theme } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { customerLabel, filterThreads, formatFull, formatListTime, threadCounts, type ThreadFilter } from './inbox-model';
+import { customerLabel, filterThreads, formatListTime, threadCounts, type ThreadFilter } from './inbox-model';
 import { BotPausedTag, ThreadStateTag } from './thread-state-tag';
 import { useNow } from './use-now';
 
@@ -111,7 +112,7 @@ function ThreadRow({ thread, selected, onOpen }: { thread: InboxThread; selected
               {customerLabel(thread, t)}
             </Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12, flex: 'none' }}>
-              <time dateTime={thread.last_at} title={formatFull(thread.last_at)}>
+              <time dateTime={thread.last_at} title={formatVietnamDateTime(thread.last_at)}>
                 {formatListTime(thread.last_at, i18n.language, now, t('inbox.list.justNow'))}
               </time>
             </Typography.Text>

@@ -1,8 +1,7 @@
-import { formatVnd, type Client } from '@pagemate/shared-contracts';
+import { apiErrorText, type Client, formatVnd } from '@pagemate/shared-contracts';
 import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Select, Typography, type FormRule } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../shared/api-error-text';
 import type { PickablePage } from '../inbox/inbox-model';
 import { emptyOrderForm, liveTotal, newOrderBody, ORDER_LIMITS, type OrderFormValues } from './order-model';
 import { useOrderSaveMutation } from './orders-api';
@@ -39,7 +38,7 @@ export function OrderForm({ userId, pages, clients, pageId, onClose, onSaved }: 
     }
     const result = await save(newOrderBody(values, userId));
     if (result.error === undefined) onSaved();
-    else setFormError(t('orders.form.saveFailed', { error: apiErrorText(t, result.error) }));
+    else setFormError(t('orders.form.saveFailed', { error: apiErrorText(t, result.error, 'crm') }));
   }
 
   return (

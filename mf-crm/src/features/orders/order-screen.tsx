@@ -1,16 +1,14 @@
 import { PlusOutlined, ReloadOutlined, RobotOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { AppLink, formatVnd, type Order, type OrderStatus } from '@pagemate/shared-contracts';
+import { apiErrorCode, apiErrorText, AppLink, formatVietnamDateTime, formatVnd, type Order, type OrderStatus, useUserId } from '@pagemate/shared-contracts';
 import { Alert, App, Button, Empty, Flex, Segmented, Select, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext, useSearchParams } from 'react-router-dom';
-import { apiErrorCode, apiErrorText } from '../../shared/api-error-text';
-import { useUserId } from '../../shared/use-user-id';
 import { conversationHref } from '../clients/client-model';
 import { useClientDetailQuery, useClientListQuery } from '../clients/clients-api';
 import { useInboxPagesQuery } from '../inbox/inbox-api';
-import { connectedPages, formatFull } from '../inbox/inbox-model';
+import { connectedPages } from '../inbox/inbox-model';
 import { OrderForm } from './order-form';
 import { nextStatuses, ordersOf, STATUS_FILTERS, statusChangeBody, statusCounts, type StatusFilter } from './order-model';
 import { OrderStatusTag } from './order-status-tag';
@@ -64,7 +62,7 @@ function saveErrorText(t: Parameters<typeof apiErrorText>[0], error: unknown): s
   if (apiErrorCode(error) === 'CONFLICT' && typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' && error.message) {
     return error.message;
   }
-  return apiErrorText(t, error);
+  return apiErrorText(t, error, 'crm');
 }
 
 function OrdersView({ filter: [pageId, choosePage] }: { filter: PageFilter }) {
@@ -135,7 +133,7 @@ function OrdersView({ filter: [pageId, choosePage] }: { filter: PageFilter }) {
       ),
     },
     { key: 'source', title: t('orders.columns.source'), render: (_value, order) => (userId === null ? null : <OrderSource order={order} userId={userId} />) },
-    { key: 'createdAt', title: t('orders.columns.createdAt'), render: (_value, order) => (order.created_at ? formatFull(order.created_at) : ''), responsive: ['md'] },
+    { key: 'createdAt', title: t('orders.columns.createdAt'), render: (_value, order) => (order.created_at ? formatVietnamDateTime(order.created_at) : ''), responsive: ['md'] },
   ];
 
   let body;
@@ -146,7 +144,7 @@ function OrdersView({ filter: [pageId, choosePage] }: { filter: PageFilter }) {
         showIcon
         data-testid="orders-error"
         title={t('orders.loadFailed')}
-        description={apiErrorText(t, list.error)}
+        description={apiErrorText(t, list.error, 'crm')}
         action={
           <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()} data-testid="orders-retry">
             {t('orders.retry')}

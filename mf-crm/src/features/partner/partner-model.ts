@@ -1,6 +1,5 @@
-import { emailSchema, PARTNER_STAFF_ROLES, type PartnerClient, type PartnerOrder, type PartnerStaff, type PartnerStaffRole } from '@pagemate/shared-contracts';
+import { apiErrorCode, emailSchema, PARTNER_STAFF_ROLES, type PartnerClient, type PartnerOrder, type PartnerStaff, type PartnerStaffRole } from '@pagemate/shared-contracts';
 import type { TFunction } from 'i18next';
-import { apiErrorCode } from '../../shared/api-error-text';
 import { fold } from '../inbox/inbox-model';
 import type { SaveStaffBody } from './partner-api';
 

@@ -1,8 +1,7 @@
-import { formatVnd, type PartnerOrder } from '@pagemate/shared-contracts';
+import { formatVietnamDateTime, formatVnd, type PartnerOrder } from '@pagemate/shared-contracts';
 import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFull } from '../inbox/inbox-model';
 import { OrderStatusTag } from '../orders/order-status-tag';
 import { shortOrderId } from './partner-model';
 
@@ -32,7 +31,7 @@ export function PartnerOrdersTable({ orders, loading, emptyText }: PartnerOrders
     { key: 'total', title: t('partner.orders.columns.total'), align: 'right', render: (_value, order) => formatVnd(order.totalPrice) },
     { key: 'client', title: t('partner.orders.columns.client'), render: (_value, order) => order.client_name || '—' },
     { key: 'status', title: t('partner.orders.columns.status'), render: (_value, order) => <OrderStatusTag status={order.status} /> },
-    { key: 'createdAt', title: t('partner.orders.columns.createdAt'), render: (_value, order) => (order.created_at ? formatFull(order.created_at) : '') },
+    { key: 'createdAt', title: t('partner.orders.columns.createdAt'), render: (_value, order) => (order.created_at ? formatVietnamDateTime(order.created_at) : '') },
   ];
   return (
     <Table<PartnerOrder>

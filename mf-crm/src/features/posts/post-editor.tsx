@@ -1,10 +1,9 @@
 import { CalendarOutlined, RobotOutlined } from '@ant-design/icons';
-import { formatVnd, POST_LIMITS, REPEAT_DAYS, vietnamDay, type ScheduledPost, AppLink } from '@pagemate/shared-contracts';
+import { apiErrorCode, apiErrorText, AppLink, formatVnd, POST_LIMITS, REPEAT_DAYS, type ScheduledPost, vietnamDay } from '@pagemate/shared-contracts';
 import { Alert, Button, Checkbox, DatePicker, Drawer, Flex, Form, Grid, Input, InputNumber, Radio, Select, Tag, Typography, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorCode, apiErrorText } from '../../shared/api-error-text';
 import { DEPOSIT_HREF } from '../inbox/inbox-links';
 import type { PickablePage } from '../inbox/inbox-model';
 import { isSaveError, usePostCreateMutation, usePostDraftMutation, usePostUpdateMutation } from './posts-api';
@@ -91,7 +90,7 @@ export function PostEditor({ mode, userId, pages, onClose, onSaved }: PostEditor
       else unplaced.push(issue.message);
     }
     form.setFields([...fields].map(([name, errors]) => ({ name, errors })));
-    if (fields.size === 0 || unplaced.length > 0) setFormError([apiErrorText(t, error), ...unplaced].join(' '));
+    if (fields.size === 0 || unplaced.length > 0) setFormError([apiErrorText(t, error, 'crm'), ...unplaced].join(' '));
   }
 
   const preview = previewOf(values);
@@ -359,7 +358,7 @@ function IdeaField({ userId, form }: { userId: string; form: ReturnType<typeof F
             type={noFunds ? 'warning' : 'error'}
             showIcon
             data-testid="post-draft-error"
-            title={noFunds ? t('posts.form.draftNoFunds') : t('posts.form.draftFailed', { error: apiErrorText(t, error) })}
+            title={noFunds ? t('posts.form.draftNoFunds') : t('posts.form.draftFailed', { error: apiErrorText(t, error, 'crm') })}
             action={
               noFunds ? (
                 <AppLink to={DEPOSIT_HREF} testId="post-draft-topup">

@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { POST_LIMITS, type PostImage } from '@pagemate/shared-contracts';
+import { apiErrorCode, apiErrorText, POST_LIMITS, type PostImage } from '@pagemate/shared-contracts';
 import { App, Flex, Typography, Upload, type UploadFile } from 'antd';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorCode, apiErrorText } from '../../shared/api-error-text';
 import { imageSrc, uploadPostImage } from './posts-api';
 import { formatMegabytes, IMAGE_TYPES, imageRefusal, type ImageRefusal } from './post-model';
 
@@ -36,7 +35,7 @@ function uploadErrorText(t: TFunction, error: unknown): string {
     case 'QUOTA_EXCEEDED':
       return t('posts.images.quotaExceeded', { days: POST_LIMITS.imageQuotaDays });
     default:
-      return t('posts.images.failed', { error: apiErrorText(t, error) });
+      return t('posts.images.failed', { error: apiErrorText(t, error, 'crm') });
   }
 }
 

@@ -3,6 +3,8 @@ import {
   POST_LIMITS,
   REPEAT_DAYS,
   vietnamDay,
+  vietnamWallClock,
+  formatVietnamClock,
   type EndpointBody,
   type PostImage,
   type PostRepeat,
@@ -11,9 +13,6 @@ import {
   type ScheduledPost,
 } from '@pagemate/shared-contracts';
 
-/** Times are shown and typed in Vietnam time (UTC+7, no daylight saving) whatever the browser's zone. */
-export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';
-const VIETNAM_OFFSET_MS = 7 * 3600 * 1000;
 export const REPEAT_UNITS = ['hours', 'days', 'weeks', 'months'] as const;
 export type RepeatUnit = (typeof REPEAT_UNITS)[number];
 /** Image types Facebook takes for a photo post (the server refuses the others). */
@@ -63,18 +62,10 @@ export function nextRunOf(posts: readonly ScheduledPost[], row: ScheduledPost): 
 
 // ---------------------------------------------------------------------------------------------- time
 
-/** Vietnam wall-clock fields of an instant. */
+/** Vietnam wall-clock fields of an instant (times are shown and typed in Vietnam time), its weekday by name. */
 function vietnamFields(instant: Date) {
-  const local = new Date(instant.getTime() + VIETNAM_OFFSET_MS);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return {
-    year: String(local.getUTCFullYear()),
-    month: pad(local.getUTCMonth() + 1),
-    day: pad(local.getUTCDate()),
-    hour: pad(local.getUTCHours()),
-    minute: pad(local.getUTCMinutes()),
-    weekday: REPEAT_DAYS[(local.getUTCDay() + 6) % 7] as RepeatDay,
-  };
+  const clock = vietnamWallClock(instant);
+  return { ...clock, weekday: REPEAT_DAYS[clock.weekday] as RepeatDay };
 }
 
 /** `2026-01-05T09:00`: an instant as a Vietnam wall-clock time (what the form's date picker holds). */
@@ -90,11 +81,6 @@ export function fromWallClock(wall: string | null | undefined): Date | null {
   return Number.isNaN(time) ? null : new Date(time);
 }
 
-/** `09:00` in Vietnam. */
-export function formatClock(instant: Date | string): string {
-  const f = vietnamFields(typeof instant === 'string' ? new Date(instant) : instant);
-  return `${f.hour}:${f.minute}`;
-}
 
 /** `31/12/2026` from a Vietnam day `2026-12-31`. */
 export function formatDay(day: string): string {
@@ -139,8 +125,8 @@ export function describeRepeat(t: Translate, { repeat, time, iterations, end_dat
     const days = REPEAT_DAYS.filter((day) => repeat.days.includes(day));
     head =
       days.length === 7
-        ? t('posts.repeatText.daily', { time: formatClock(time) })
-        : t('posts.repeatText.weekdays', { days: days.map((day) => t(`posts.weekdayLong.${day}`)).join(', '), time: formatClock(time) });
+        ? t('posts.repeatText.daily', { time: formatVietnamClock(time) })
+        : t('posts.repeatText.weekdays', { days: days.map((day) => t(`posts.weekdayLong.${day}`)).join(', '), time: formatVietnamClock(time) });
   } else {
     head = repeat.every === 1 ? t(`posts.repeatText.everyOne.${repeat.unit}`) : t(`posts.repeatText.every.${repeat.unit}`, { count: repeat.every });
   }

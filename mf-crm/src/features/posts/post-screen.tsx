@@ -1,4 +1,4 @@
-import { AppLink } from '@pagemate/shared-contracts';
+import { apiErrorText, AppLink, useUserId } from '@pagemate/shared-contracts';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { FacebookPage, ScheduledPost } from '@pagemate/shared-contracts';
@@ -6,8 +6,6 @@ import { Alert, App, Button, Empty, Flex, Skeleton, Tabs, Typography } from 'ant
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext } from 'react-router-dom';
-import { apiErrorText } from '../../shared/api-error-text';
-import { useUserId } from '../../shared/use-user-id';
 import { useInboxPagesQuery } from '../inbox/inbox-api';
 import { PAGE_MANAGER_HREF } from '../inbox/inbox-links';
 import { useLocalInboxLocation, useUrlInboxLocation, type InboxLocation } from '../inbox/inbox-location';
@@ -54,7 +52,7 @@ function PostsView({ location }: { location: InboxLocation }) {
       <Alert
         type="error"
         showIcon
-        title={t('inbox.loadPagesFailed', { error: apiErrorText(t, pagesQuery.error) })}
+        title={t('inbox.loadPagesFailed', { error: apiErrorText(t, pagesQuery.error, 'crm') })}
         action={
           <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void pagesQuery.refetch()}>
             {t('inbox.retry')}
@@ -126,7 +124,7 @@ function PagePosts({ page, userId, tab, onTab, onEdit }: { page: FacebookPage; u
   const remove = async (row: ScheduledPost) => {
     const result = await deletePost({ user_id: userId, post_id: row.post_id });
     if (result.error === undefined) void message.success(t('posts.cancelled'));
-    else void message.error(t('posts.cancelFailed', { error: apiErrorText(t, result.error) }));
+    else void message.error(t('posts.cancelFailed', { error: apiErrorText(t, result.error, 'crm') }));
   };
 
   const rows = postsOfTab(posts, tab);
@@ -137,7 +135,7 @@ function PagePosts({ page, userId, tab, onTab, onEdit }: { page: FacebookPage; u
       <Alert
         type="error"
         showIcon
-        title={t('posts.loadFailed', { error: apiErrorText(t, list.error) })}
+        title={t('posts.loadFailed', { error: apiErrorText(t, list.error, 'crm') })}
         action={
           <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()}>
             {t('inbox.retry')}

@@ -1,7 +1,7 @@
 import { api, endpointPath, type BotConfig, type EndpointBody } from '@pagemate/shared-contracts';
 import { syncToList } from '../../shared/sync-to-list';
 
-/** Bot configs of spec §3 (a procedure + an identity + persona role, target, mission, note). */
+/** Bot configs of docs/product.md §3 (a procedure + an identity + persona role, target, mission, note). */
 export const configApi = api.injectEndpoints({
   endpoints: (build) => ({
     getConfig: build.query<BotConfig[], string>({

@@ -2,12 +2,12 @@ import type { BotConfig } from '@pagemate/shared-contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityManager } from '../../shared/entity-manager';
-import { useUserId } from '../../shared/use-user-id';
 import { useGetIdentityQuery } from '../identity/identity-api';
 import { useGetProcedureQuery } from '../procedure/procedure-api';
 import { useCreateConfigMutation, useDeleteConfigMutation, useGetConfigQuery, useUpdateConfigMutation } from './config-api';
 import { ConfigFields } from './config-fields';
 import { configBody, configFormValues, type ConfigFormValues } from './config-values';
+import { useUserId } from '@pagemate/shared-contracts';
 
 /** Bot configs of the signed-in user, each naming the procedure and identity it combines. */
 export function ConfigManager() {

@@ -1,7 +1,7 @@
 import { api, endpointPath, type EndpointBody, type Identity } from '@pagemate/shared-contracts';
 import { syncToList } from '../../shared/sync-to-list';
 
-/** Identities (AI personalities) of spec §3, over the contract's config/*-identity calls. */
+/** Identities (AI personalities) of docs/product.md §3, over the contract's config/*-identity calls. */
 export const identityApi = api.injectEndpoints({
   endpoints: (build) => ({
     getIdentity: build.query<Identity[], string>({

@@ -3,7 +3,7 @@ import type { FacebookAccount } from '@pagemate/shared-contracts';
 import { Empty, Space, Tag, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Connected Facebook accounts with their pages as children (spec §3). */
+/** Connected Facebook accounts with their pages as children (docs/product.md §3). */
 export function AccountsTree({ accounts }: { accounts: FacebookAccount[] }) {
   const { t } = useTranslation('page-manager');
   if (accounts.length === 0) return <Empty description={t('pages.noAccounts')} />;

@@ -1,9 +1,9 @@
 import { FacebookFilled } from '@ant-design/icons';
 import { Alert, Button, Flex, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../shared/api-error-text';
 import { POPUP_ERROR_TEXT } from './facebook-connect';
 import { useFacebookConnect } from './use-facebook-connect';
+import { apiErrorText } from '@pagemate/shared-contracts';
 
 interface ConnectFacebookButtonProps {
   connected: boolean;
@@ -13,7 +13,7 @@ interface ConnectFacebookButtonProps {
 }
 
 /**
- * "Connect Facebook" with the connection state, the sandbox label, the popup-blocked hint (spec §4) and why a
+ * "Connect Facebook" with the connection state, the sandbox label, the popup-blocked hint (docs/product.md §4) and why a
  * connection did not finish.
  */
 export function ConnectFacebookButton({ connected, sandboxAccounts, onConnected }: ConnectFacebookButtonProps) {

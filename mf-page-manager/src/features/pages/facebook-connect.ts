@@ -17,7 +17,7 @@ interface HostWindow {
   outerHeight: number;
 }
 
-/** `window.open` features for the 600×700 popup (spec §4, §9), centred on the current window. */
+/** `window.open` features for the 600×700 popup (docs/product.md §4, §9), centred on the current window. */
 export function popupFeatures(host: HostWindow, size: { width: number; height: number } = FACEBOOK_POPUP): string {
   const left = Math.max(0, Math.round(host.screenX + (host.outerWidth - size.width) / 2));
   const top = Math.max(0, Math.round(host.screenY + (host.outerHeight - size.height) / 2));
@@ -30,7 +30,7 @@ export const POPUP_NAME = 'pagemate-facebook-connect';
  * Opens the 600×700 popup blank, at once, inside the tap's handler: Safari on iPhone blocks a window opened
  * later, and Chromium one opened after the tap's user activation ran out (a slow `connect-url`). It says
  * `waitingText` until `showDialog` sends it to the dialog. A blocked popup is reported on the console as
- * spec §4 asks, never thrown.
+ * docs/product.md §4 asks, never thrown.
  */
 export function openConnectPopup(host: HostWindow & Pick<Window, 'open'>, waitingText: string): Window | null {
   const popup = host.open('', POPUP_NAME, popupFeatures(host));
@@ -86,7 +86,7 @@ export interface ConnectEffects {
 const isPopupError = (value: unknown): value is FacebookConnectPopupError =>
   typeof value === 'string' && (FACEBOOK_CONNECT_POPUP_ERRORS as readonly string[]).includes(value);
 
-/** Spec §4: the dialog's answer → popup closed, connection finished; error → logged, popup closed, said; neither → logged. */
+/** docs/product.md §4: the dialog's answer → popup closed, connection finished; error → logged, popup closed, said; neither → logged. */
 export function applyConnectOutcome(outcome: ConnectOutcome, effects: ConnectEffects): void {
   switch (outcome.kind) {
     case 'authorized':

@@ -99,8 +99,8 @@ describe('file choices', () => {
   });
 });
 
-describe('subscription buttons (spec §4)', () => {
-  it('map the spec labels to their type and offer the opposite of the current state', () => {
+describe('subscription buttons (docs/product.md §4)', () => {
+  it('map the product labels to their type and offer the opposite of the current state', () => {
     expect(subscriptionAction('messages', [])).toEqual({ type: 'messages', action: 'subscribe', labelKey: 'subscribeMessage' });
     expect(subscriptionAction('messages', ['messages'])).toEqual({ type: 'messages', action: 'unsubscribe', labelKey: 'unsubscribeMessage' });
     expect(subscriptionAction('comments', ['messages'])).toEqual({ type: 'comments', action: 'subscribe', labelKey: 'subscribeComment' });

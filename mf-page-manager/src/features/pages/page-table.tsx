@@ -16,7 +16,7 @@ interface PageTableProps {
   loading: boolean;
 }
 
-/** Every page of every account: its files, config, action types, Auto toggle and subscriptions (spec §2, §4). */
+/** Every page of every account: its files, config, action types, Auto toggle and subscriptions (docs/product.md §2, §4). */
 export function PageTable({ rows, configs, collection, loading }: PageTableProps) {
   const { t } = useTranslation('page-manager');
   const { saveManager, toggleSubscription, savingPageId, subscribingPageId } = usePageActions();

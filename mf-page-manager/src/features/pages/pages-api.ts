@@ -25,7 +25,7 @@ function cachePages(accounts: FacebookAccount[]): void {
   }
 }
 
-/** Facebook accounts, their pages, the per-page managers, subscriptions and the Meta sandbox (spec §4, §7). */
+/** Facebook accounts, their pages, the per-page managers, subscriptions and the Meta sandbox (docs/product.md §4, §7). */
 export const pagesApi = api.injectEndpoints({
   endpoints: (build) => ({
     accessTokenPages: build.query<FacebookAccount[], undefined>({
@@ -37,7 +37,7 @@ export const pagesApi = api.injectEndpoints({
           cachePages(data);
           dispatch(listReplaced({ list: 'listPage', items: data }));
         } catch (error) {
-          console.error('[page-manager] loading the page list failed', error); // spec §8: logged only
+          console.error('[page-manager] loading the page list failed', error); // docs/product.md §8: logged only
         }
       },
     }),
@@ -83,7 +83,7 @@ export const pagesApi = api.injectEndpoints({
           const { data } = await queryFulfilled;
           dispatch(listReplaced({ list: 'listFile', items: data }));
         } catch {
-          // No files yet (the file manager arrives later): the select simply offers none.
+          // No files uploaded: the select simply offers none.
         }
       },
     }),

@@ -1,8 +1,7 @@
-import type { FacebookAccount } from '@pagemate/shared-contracts';
+import { apiErrorText, type FacebookAccount, formatDateTime } from '@pagemate/shared-contracts';
 import { App, Button, Card, Empty, Form, Input, Radio, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../shared/api-error-text';
 import { textRules, requiredChoiceRule } from '../../shared/text-rules';
 import { useSandboxActivityQuery, useSandboxTestEventMutation } from './pages-api';
 
@@ -15,7 +14,7 @@ interface TestEventValues {
 
 /** Meta sandbox only: send a signed test comment or message to one page and see what the sandbox received. */
 export function SandboxPanel({ userId, accounts }: { userId: string; accounts: FacebookAccount[] }) {
-  const { t } = useTranslation('page-manager');
+  const { t, i18n } = useTranslation('page-manager');
   const { message } = App.useApp();
   const [form] = Form.useForm<TestEventValues>();
   const [pageFilter, setPageFilter] = useState<string | undefined>();
@@ -81,7 +80,7 @@ export function SandboxPanel({ userId, accounts }: { userId: string; accounts: F
         columns={[
           { key: 'kind', title: t('sandbox.columns.kind'), render: (_v, item) => <Tag>{item.kind}</Tag> },
           { key: 'summary', title: t('sandbox.columns.summary'), dataIndex: 'summary' },
-          { key: 'time', title: t('sandbox.columns.time'), render: (_v, item) => new Date(item.created_at).toLocaleString() },
+          { key: 'time', title: t('sandbox.columns.time'), render: (_v, item) => formatDateTime(item.created_at, i18n.language) },
         ]}
       />
     </Card>

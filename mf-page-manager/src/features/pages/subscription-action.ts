@@ -3,12 +3,12 @@ import type { PageAction } from '@pagemate/shared-contracts';
 export interface SubscriptionAction {
   type: PageAction;
   action: 'subscribe' | 'unsubscribe';
-  /** Key under `subscription.labels`: the spec's 'Subscribe Message' / 'Unsubscribe Comment' … */
+  /** Key under `subscription.labels`: the labels of docs/product.md §4, 'Subscribe Message' / 'Unsubscribe Comment' … */
   labelKey: 'subscribeMessage' | 'unsubscribeMessage' | 'subscribeComment' | 'unsubscribeComment';
 }
 
 /**
- * Spec §4: 'Subscribe Message'/'Unsubscribe Message' act on type `messages`, 'Subscribe Comment'/'Unsubscribe
+ * docs/product.md §4: 'Subscribe Message'/'Unsubscribe Message' act on type `messages`, 'Subscribe Comment'/'Unsubscribe
  * Comment' on type `comments`; the button offers the opposite of what the page has now.
  */
 export function subscriptionAction(type: PageAction, subscribed: readonly PageAction[]): SubscriptionAction {

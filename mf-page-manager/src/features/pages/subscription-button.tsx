@@ -12,7 +12,7 @@ interface SubscriptionButtonProps {
   onConfirm: (row: PageRow, type: PageAction) => Promise<void>;
 }
 
-/** 'Subscribe Comment' / 'Unsubscribe Message' …, behind the spec's confirmation dialog (spec §4). */
+/** 'Subscribe Comment' / 'Unsubscribe Message' …, behind the confirmation dialog of docs/product.md §4. */
 export function SubscriptionButton({ row, type, loading, disabled, onConfirm }: SubscriptionButtonProps) {
   const { t } = useTranslation('page-manager');
   const { modal } = App.useApp();

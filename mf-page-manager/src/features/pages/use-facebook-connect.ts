@@ -1,8 +1,7 @@
-import { apiClient, SPEC_MESSAGES, type FacebookConnectPopupError } from '@pagemate/shared-contracts';
+import { apiClient, type FacebookConnectPopupError, SPEC_MESSAGES, useUserId } from '@pagemate/shared-contracts';
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserId } from '../../shared/use-user-id';
 import { applyConnectOutcome, apiOrigin, openConnectPopup, readConnectMessage, showDialog } from './facebook-connect';
 import { useFacebookConnectCompleteMutation, useFacebookConnectUrlMutation } from './pages-api';
 

@@ -1,7 +1,6 @@
-import { selectSessionUser, useAppSelector, type PageAction } from '@pagemate/shared-contracts';
+import { apiErrorText, type PageAction, selectSessionUser, useAppSelector } from '@pagemate/shared-contracts';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../shared/api-error-text';
 import { managerBody, type ManagerChange, type PageRow } from './page-rows';
 import { useSubscribedMutation, useUpdateManagerMutation } from './pages-api';
 import { subscriptionAction } from './subscription-action';

@@ -1,12 +1,11 @@
-import { useAppSelector } from '@pagemate/shared-contracts';
+import { useAppSelector, useUserId } from '@pagemate/shared-contracts';
 import { useMemo } from 'react';
-import { useUserId } from '../../shared/use-user-id';
 import { useGetConfigQuery } from '../config/config-api';
 import { managerPageData, pageRows } from './page-rows';
 import { useAccessTokenPagesQuery, useGetCollectionQuery, useGetManagerQuery } from './pages-api';
 
 /**
- * Everything the page manager shows: accounts (the cached list first, spec §4), their managers, the user's
+ * Everything the page manager shows: accounts (the cached list first, docs/product.md §4), their managers, the user's
  * configs and files. Files may not exist yet (404 before the file manager): the table just offers none.
  */
 export function usePageManagerData() {

@@ -1,7 +1,7 @@
 import { api, endpointPath, type EndpointBody, type Procedure } from '@pagemate/shared-contracts';
 import { syncToList } from '../../shared/sync-to-list';
 
-/** Procedures (flow descriptions) of spec §3, over the contract's config/*-procedure calls. */
+/** Procedures (flow descriptions) of docs/product.md §3, over the contract's config/*-procedure calls. */
 export const procedureApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProcedure: build.query<Procedure[], string>({

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { textRules } from '../../shared/text-rules';
 import { PROCEDURE_LIMITS } from './procedure-values';
 
-/** The procedure form's fields: name and flow description, both required (spec §5). */
+/** The procedure form's fields: name and flow description, both required (docs/product.md §5). */
 export function ProcedureFields() {
   const { t } = useTranslation('page-manager');
   return (

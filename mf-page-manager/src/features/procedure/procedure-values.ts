@@ -1,7 +1,7 @@
 import type { EndpointBody, Procedure } from '@pagemate/shared-contracts';
 import { cleanText } from '../../shared/text-rules';
 
-/** The contract's bounds: name 200, procedure text 10 000; both required (spec §5). */
+/** The contract's bounds: name 200, procedure text 10 000; both required (docs/product.md §5). */
 export const PROCEDURE_LIMITS = { name: 200, procedure: 10_000 } as const;
 
 export interface ProcedureFormValues {

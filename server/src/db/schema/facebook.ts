@@ -79,7 +79,7 @@ export const facebookPages = pgTable(
   ],
 );
 
-/** The bot's personality (spec §5: name required; info, story, style, example conversation). */
+/** The bot's personality (docs/product.md §5: name required; info, story, style, example conversation). */
 export const botIdentities = pgTable(
   'bot_identities',
   {

@@ -20,7 +20,7 @@ export function frameworkErrors(error: Error & { code?: string }, request: Fasti
   return reply.status(body.status).send(body);
 }
 
-/** The one place errors become responses (STYLE.md 9): `{ status, code, message, issues? }`. */
+/** The one place errors become responses (docs/architecture.md §4): `{ status, code, message, issues? }`. */
 function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const body = toApiError(error);

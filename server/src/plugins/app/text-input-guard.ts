@@ -5,7 +5,7 @@ import { AppError } from '../../errors/app-error.js';
 /**
  * Text PostgreSQL cannot store: a NUL character (text and jsonb refuse it) and a lone UTF-16 surrogate (jsonb
  * refuses it; text would silently turn it into U+FFFD). No person types either, so they are refused at the door
- * instead of failing a query deep in a service as a 500 (issue #10).
+ * instead of failing a query deep in a service as a 500.
  */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -9,7 +9,7 @@ import { registerCors } from './cors.js';
 import { registerHelmet } from './helmet.js';
 import { registerSwagger } from './swagger.js';
 
-/** Third-party plugins, first in the order of STYLE.md 8 so every app plugin and route sees them. */
+/** Third-party plugins, first in the order of docs/architecture.md §4 so every app plugin and route sees them. */
 async function externalPlugins(app: FastifyInstance, { config }: { config: AppConfig }) {
   await app.register(cookie);
   await registerCors(app, config.corsOrigins);

@@ -18,7 +18,7 @@ export const chatEndpoints = {
       conversation_id: idField.optional(),
       mode: z.enum(CHAT_MODES),
       message: z.string().trim().min(1).max(8_000),
-      /** The answer style (spec §9): Exactly 0, Stable 0.5, Flexible 0.7, Creative 1. */
+      /** The answer style (docs/product.md §9): Exactly 0, Stable 0.5, Flexible 0.7, Creative 1. */
       temperature: z.number().refine((value) => TEMPERATURE_VALUES.includes(value), `one of ${TEMPERATURE_VALUES.join(', ')}`).default(0.5),
       /** Full-documents mode: the files to answer from (a new conversation keeps them). */
       file_ids: z.array(idField).max(50).optional(),

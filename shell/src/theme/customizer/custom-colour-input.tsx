@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHexColour } from '@pagemate/shared-contracts';
 
-/** A custom colour typed as a six-digit hex (spec §5); anything else is refused with a message, not applied. */
+/** A custom colour typed as a six-digit hex (docs/product.md §5); anything else is refused with a message, not applied. */
 export function CustomColourInput({ label, onApply, testId }: { label: string; onApply: (hex: string) => void; testId: string }) {
   const { t } = useTranslation('common');
   const [text, setText] = useState('');

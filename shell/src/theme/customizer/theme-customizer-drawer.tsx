@@ -10,7 +10,7 @@ import { ColourChoice } from './colour-choice';
 const LAYOUT_CHOICES: ThemeChoiceName[] = ['mode', 'direction', 'navLayout', 'navStyle', 'verticalStyle', 'pageStyle', 'width', 'menuPosition', 'headerPosition'];
 const COLOUR_CHOICES: ThemeChoiceName[] = ['menuColour', 'headerColour'];
 
-/** Every theme choice of spec §4 in one drawer; each applies at once and is saved; Reset returns to the defaults. */
+/** Every theme choice of docs/product.md §4 in one drawer; each applies at once and is saved; Reset returns to the defaults. */
 export function ThemeCustomizerDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();

@@ -70,7 +70,7 @@ async function useCode(tx: Transaction, codeId: string, now: Date): Promise<bool
   return used.length === 1;
 }
 
-/** The SQL of users and email codes (STYLE.md 9: handlers and services never write SQL). */
+/** The SQL of users and email codes (docs/architecture.md §4: handlers and services never write SQL). */
 function accountsRepositoryPlugin(app: FastifyInstance) {
   const orm = app.db.orm;
   const usernameIs = (username: string) => sql`lower(${users.username}) = lower(${username})`;

@@ -11,7 +11,7 @@ describe('features', () => {
     expect(new Set(both).size).toBe(both.length);
   });
 
-  it('gives role user the user side and every other role the partner side (spec §6)', () => {
+  it('gives role user the user side and every other role the partner side (docs/product.md §6)', () => {
     expect(featuresFor('user')).toEqual({ user_features: [...FEATURES_BY_SIDE.user], list_features: [...FEATURES] });
     expect(featuresFor('partner').user_features).toEqual([...FEATURES_BY_SIDE.partner]);
     expect(featuresFor('admin').user_features).toEqual([...FEATURES_BY_SIDE.partner]);

@@ -2,7 +2,7 @@ import { type Feature, FEATURES, sideOf } from '@pagemate/shared-contracts/contr
 
 const PARTNER_FEATURES: readonly Feature[] = ['partner-dashboard', 'partner-crm', 'partner-hrm'];
 
-/** The features of each side of the product (spec §6: role `user` is one side, every other role the other). */
+/** The features of each side of the product (docs/product.md §6: role `user` is one side, every other role the other). */
 export const FEATURES_BY_SIDE: Record<'user' | 'partner', readonly Feature[]> = {
   user: FEATURES.filter((feature) => !PARTNER_FEATURES.includes(feature)),
   partner: PARTNER_FEATURES,

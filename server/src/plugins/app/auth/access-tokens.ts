@@ -29,7 +29,7 @@ declare module 'fastify' {
 
 const verifiedClaims = accessTokenClaimsSchema.extend({ sub: z.string().min(1), sid: z.string().min(1), exp: z.number(), iat: z.number() });
 
-/** Short-lived JWTs (HS256 via jose) carrying the session user of spec §3, `sub` and the session id `sid`. */
+/** Short-lived JWTs (HS256 via jose) carrying the session user of docs/product.md §3, `sub` and the session id `sid`. */
 function accessTokensPlugin(app: FastifyInstance) {
   const key = app.authKeys.accessToken;
   const ttl = app.config.auth.accessTokenTtlSeconds;

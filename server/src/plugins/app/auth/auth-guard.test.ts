@@ -17,7 +17,7 @@ const SHELL = 'http://localhost:3000';
 /** The same shell opened at another address `npm start` allows: another site than the API at localhost. */
 const SHELL_BY_IP = 'http://127.0.0.1:3000';
 
-/** A later feature's route, as every authenticated endpoint will be: `auth: 'user'` and a user id in each place. */
+/** A route shaped like every authenticated endpoint: `auth: 'user'` and a user id in each place. */
 const ownedThing = {
   method: 'POST',
   path: 'test/users/{userId}/things',

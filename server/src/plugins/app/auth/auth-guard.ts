@@ -48,7 +48,7 @@ export function assertOwnUserId(request: FastifyRequest, claimed: unknown, part:
 }
 
 /**
- * The one auth guard, for every route now and later: the contract's `auth` decides.
+ * The one auth guard, for every route: the contract's `auth` decides.
  * - `user`: a valid bearer access token (HS256 only, unexpired) whose session is still active (not logged
  *   out, not revoked by a replayed refresh token or a password reset, within its absolute lifetime) →
  *   `request.user`; then any `user_id`/`userId` in the request must be that user's. Any allowed origin may
@@ -86,7 +86,7 @@ function authGuard(app: FastifyInstance) {
     if (auth === 'refresh-cookie') return assertSameSite(request, allowedOrigins);
     const user = await authenticate(request);
     request.authenticatedUser = user;
-    // Spec §6: role user gets the user side, every other role the partner side.
+    // docs/product.md §6: role user gets the user side, every other role the partner side.
     if (auth === 'partner' && user.role === 'user') {
       throw new AppError(403, 'PARTNER_ONLY', 'This is for partner accounts');
     }

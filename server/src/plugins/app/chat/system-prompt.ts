@@ -12,7 +12,7 @@ const ROLES: Record<ChatMode | `marketing:${MarketingFlow}`, string> = {
     'You are a marketing writer. The user has no idea yet: propose 5 concrete article ideas numbered 1–5, drawn from their documents when possible, and ask them to pick one. Once they pick, write the SEO-optimized article (title, meta description of at most 160 characters, H2/H3 headings, keywords).',
 };
 
-/** How each answer style (spec §9) is asked of a model. */
+/** How each answer style (docs/product.md §9) is asked of a model. */
 const STYLES: Record<string, string> = {
   Exactly: 'Quote the passages word for word; do not rephrase them.',
   Stable: "Stay close to the passages' wording, rephrasing only slightly.",

@@ -16,7 +16,7 @@ type Db = Orm | Transaction;
 export type ClientInput = Omit<z.infer<(typeof endpoints)['saveClient']['body']>, 'user_id'>;
 export type OrderInput = Omit<z.infer<(typeof endpoints)['saveOrder']['body']>, 'user_id'>;
 
-/** Clients and orders (spec §3): by hand from the managers, and from conversations by the bot. */
+/** Clients and orders (docs/product.md §3): by hand from the managers, and from conversations by the bot. */
 export interface CrmService {
   clients(userId: string): Promise<Client[]>;
   saveClient(userId: string, input: ClientInput): Promise<Client>;

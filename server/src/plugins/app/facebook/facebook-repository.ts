@@ -35,6 +35,8 @@ export interface FacebookRepository {
   insertConnectState(state: { nonceHash: string; userId: string; createdAt: Date; expiresAt: Date }): Promise<void>;
   /** Whether the state is known, unused and unexpired (read only: the connect page's early answer). */
   isConnectStateUsable(nonceHash: string, now: Date): Promise<boolean>;
+  /** The user who asked for a known, unused, unexpired state (read only: whose sandbox the dialog shows). */
+  connectStateOwner(nonceHash: string, now: Date): Promise<string | undefined>;
   /** Marks the state used and answers its user — once, and only before it expires. */
   consumeConnectState(nonceHash: string, now: Date): Promise<string | undefined>;
   /**
@@ -80,11 +82,11 @@ function facebookRepositoryPlugin(app: FastifyInstance) {
       await orm.insert(facebookConnectStates).values(state);
     },
     async isConnectStateUsable(nonceHash, now) {
-      const [row] = await orm
-        .select({ nonceHash: facebookConnectStates.nonceHash })
-        .from(facebookConnectStates)
-        .where(usableState(nonceHash, now));
-      return row !== undefined;
+      return (await repository.connectStateOwner(nonceHash, now)) !== undefined;
+    },
+    async connectStateOwner(nonceHash, now) {
+      const [row] = await orm.select({ userId: facebookConnectStates.userId }).from(facebookConnectStates).where(usableState(nonceHash, now));
+      return row?.userId;
     },
     async consumeConnectState(nonceHash, now) {
       const [row] = await orm

@@ -18,7 +18,7 @@ import { maskToken } from '../../../meta/token-cipher.js';
 import { isUuid } from '../bot/bot-config-service.js';
 import type { FacebookPageRow, PageManagerRow } from './facebook-repository.js';
 
-/** Dialog scopes: the spec's, plus what replying to comments and posting need (FIELD-NOTES, Meta). */
+/** Dialog scopes: the product's (docs/product.md §7), plus what replying to comments and posting need (docs/meta-and-payos.md §1). */
 export const CONNECT_SCOPES = [...FACEBOOK_SCOPES, 'pages_read_engagement', 'pages_manage_engagement', 'pages_manage_posts'] as const;
 /** Prompt tokens of a usual bot reply (persona, a few passages, the thread): what "can afford a reply" means. */
 const TYPICAL_REPLY_TOKENS = 3_000;
@@ -81,6 +81,8 @@ export interface FacebookService {
    * browser that started the flow finishes it with `completeConnect`, under its own session.
    */
   readCallback(callback: ConnectCallback): Promise<ConnectHandOff>;
+  /** Who asked for this dialog `state`, while it is usable (read only): the Meta sandbox shows that user's pages. */
+  connectStateOwner(state: string): Promise<string | undefined>;
   /** Consumes the state, which must be one `userId` asked for, then exchanges the code and stores the pages. */
   completeConnect(userId: string, handOff: ConnectHandOff): Promise<ConnectResult>;
   accounts(userId: string): Promise<FacebookAccount[]>;
@@ -248,6 +250,10 @@ function facebookServicePlugin(app: FastifyInstance) {
       if (error) throw new ConnectError(error === 'access_denied' ? 'access_denied' : 'facebook_error', `dialog answered ${error}`);
       if (!code) throw new ConnectError('missing_code');
       return { code, state };
+    },
+
+    async connectStateOwner(state) {
+      return state.length <= MAX_STATE_LENGTH ? repo.connectStateOwner(sha256(state), now()) : undefined;
     },
 
     async completeConnect(userId, { code, state }) {

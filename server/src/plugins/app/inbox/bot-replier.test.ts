@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LlmRequest, RetrievedPassage } from '../../../ai/provider.js';
 import { inboxItems } from '../../../db/schema/index.js';
 import { insertDocument } from '../../../test/chat.js';
-import { api, chooseDocuments, connectThroughSandbox, type SignedIn, signedInUser } from '../../../test/facebook.js';
+import { api, chooseDocuments, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../../../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../../../test/helper.js';
 import { expectLedgerConsistent } from '../../../test/ledger.js';
 
 /** Demo pages of the sandbox's account 100090000000001: Lan's bot answers on the bakery, Minh's on the fashion page. */
-const BAKERY = '109000000000011';
-const FASHION = '109000000000012';
+const BAKERY_DEMO = '109000000000011';
+const FASHION_DEMO = '109000000000012';
 
 const PUBLIC_PRICE = 'Bánh mì thịt nướng giá 25.000đ một ổ, đặt tại https://banhmicolan.vn/dat-hang.';
 /** Uploaded by the owner for their own chat, never chosen for the page. */
@@ -30,7 +30,7 @@ describe.each(testDatabases)("a page's bot answers only from the page's document
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { data: Record<string, string> }).data;
   };
-  const pageOf = (user: SignedIn) => (user === lan ? BAKERY : FASHION);
+  const pageOf = (user: SignedIn) => sandboxPageId(t, user, user === lan ? BAKERY_DEMO : FASHION_DEMO);
   const chooseFiles = (user: SignedIn, files: { collection_name: string; file_name: string }[]) => chooseDocuments(t, user, [pageOf(user)], files);
   const setConfig = async (user: SignedIn, note: string) => {
     const identity = await post(user, '/api/v1/facebook/config/create-identity', { name: 'Cô Lan', info: {}, story: {}, style_conversation: '', example_conversation: '' });

@@ -1,4 +1,4 @@
-import type { BalanceSummary, BalanceTransaction, ListQuery, NotificationKind, TokenTransaction } from '@pagemate/shared-contracts/contracts';
+import { type BalanceSummary, type BalanceTransaction, formatVnd, type ListQuery, type NotificationKind, type TokenTransaction } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LedgerEntryKind } from '../../../db/schema/index.js';
@@ -123,8 +123,6 @@ function toSlice(query: ListQuery): ListSlice {
   return { offset: pageOffset(query.page, query.page_size), limit: query.page_size, sort: query.sort, order: query.order, ...vietnamDayRange(query.from, query.to) };
 }
 
-const vnd = (amount: number) => `${amount.toLocaleString('vi-VN')} VNĐ`;
-
 function keyReused(): AppError {
   return new AppError(409, 'CONFLICT', 'This idempotency key was already used for a different operation.');
 }
@@ -236,7 +234,7 @@ function ledgerServicePlugin(app: FastifyInstance) {
             return previous;
           }
           if (locked.balance.available + amount < 0) {
-            throw new LedgerRefusal('insufficient_balance', `The balance (${vnd(locked.balance.available)}) cannot cover this adjustment.`, locked.balance.available, -amount);
+            throw new LedgerRefusal('insufficient_balance', `The balance (${formatVnd(locked.balance.available)}) cannot cover this adjustment.`, locked.balance.available, -amount);
           }
           return locked.append({ kind, amount, idempotencyKey, note });
         }),
@@ -259,14 +257,14 @@ function ledgerServicePlugin(app: FastifyInstance) {
           }
           if (locked.balance.available < estimatedCost) {
             const { available } = locked.balance;
-            throw new LedgerRefusal('insufficient_balance', `The balance (${vnd(available)}) cannot cover this AI reply (${vnd(estimatedCost)}). Please top up.`, available, estimatedCost);
+            throw new LedgerRefusal('insufficient_balance', `The balance (${formatVnd(available)}) cannot cover this AI reply (${formatVnd(estimatedCost)}). Please top up.`, available, estimatedCost);
           }
           const since = vietnamDayStart(now);
           if ((await locked.spendSince(since)) + estimatedCost > dailySpendCapUserVnd) {
-            throw new LedgerRefusal('daily_cap_user', `Today's AI spending limit of ${vnd(dailySpendCapUserVnd)} is reached.`, locked.balance.available, estimatedCost);
+            throw new LedgerRefusal('daily_cap_user', `Today's AI spending limit of ${formatVnd(dailySpendCapUserVnd)} is reached.`, locked.balance.available, estimatedCost);
           }
           if (pageId !== null && (await locked.spendSince(since, pageId)) + estimatedCost > dailySpendCapPageVnd) {
-            throw new LedgerRefusal('daily_cap_page', `Today's AI spending limit of ${vnd(dailySpendCapPageVnd)} for this page is reached.`, locked.balance.available, estimatedCost);
+            throw new LedgerRefusal('daily_cap_page', `Today's AI spending limit of ${formatVnd(dailySpendCapPageVnd)} for this page is reached.`, locked.balance.available, estimatedCost);
           }
           return locked.append({ kind: 'reservation', amount: -estimatedCost, idempotencyKey, pageId, note: 'AI reply hold' }, estimatedCost);
         }),

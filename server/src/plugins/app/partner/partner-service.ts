@@ -29,7 +29,7 @@ import type { PartnerStaffRow, ShopRow } from './partner-repository.js';
 export type StaffInput = z.infer<(typeof endpoints)['savePartnerStaff']['body']>;
 
 /**
- * The partner side (issue #8). `partnerId` is the partner account's own id (a partner account is its own
+ * The partner side. `partnerId` is the partner account's own id (a partner account is its own
  * partner). What a partner reads of a shop: figures, balance, pages' health, clients, orders — never the text of
  * its conversations: nothing here selects `inbox_items.text` or a thread's last text.
  */

@@ -14,7 +14,7 @@ import postsRepository, { type ScheduledPostRow } from './posts-repository.js';
 import { invalid, POST_MIN_LEAD_MS, POST_PUBLISH_QUEUE, type PostInput, postNotFound } from './posts-rules.js';
 import { createPostRuns } from './posts-runs.js';
 
-// The module's public names, wherever they live now (importers keep importing them from here).
+// The module's public names, re-exported so importers take them all from here.
 export { type PostDraft } from './posts-draft.js';
 export { HEALTH_CHECK_HOUR, nextHealthCheck, PAGES_HEALTH_QUEUE } from './posts-health.js';
 export { imageTypeOf } from './posts-media.js';

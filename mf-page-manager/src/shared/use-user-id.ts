@@ -1,6 +1,0 @@
-import { selectSessionUser, useAppSelector } from '@pagemate/shared-contracts';
-
-/** The signed-in user's id (every contract body with `user_id` carries it), or null before sign-in. */
-export function useUserId(): string | null {
-  return useAppSelector(selectSessionUser)?.userId ?? null;
-}
