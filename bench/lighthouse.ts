@@ -1,92 +1,112 @@
 /**
- * Lighthouse on the landing page `/` of the composed production build: performance ≥ 90 with the
- * default mobile emulation and simulated throttling, accessibility ≥ 95, best practices ≥ 95 (SEO printed, no
- * target). Debian Chromium through chrome-launcher, everything on loopback. Prints the scores, the key metrics and,
- * for any category below its target, the audits that fail. A bench, not a test: it exits 0 below target.
- * `LIGHTHOUSE_RUNS=n` (default 1) runs n times and reports the run with the median performance score;
- * `LIGHTHOUSE_JSON=file` also writes that run's full report.
- * Builds must exist (`npm run build`). Reproduce: `npm run build && npx tsx bench/lighthouse.ts` (or `npm run bench:lighthouse -w bench`).
+ * Lighthouse on the signed-out pages of the composed production build: the landing `/` and every page of the
+ * authentication layout (sign-in, sign-up, password reset, the template pages and their cover variants).
+ * Targets per page: performance ≥ 90 with the default mobile emulation and simulated throttling, accessibility
+ * ≥ 95, best practices ≥ 95 (SEO printed, no target). Debian Chromium through chrome-launcher, everything on
+ * loopback. Prints one table — route, scores, LCP, TBT, the JavaScript the page itself loaded (transferred, so
+ * brotli as the static server sends it; prefetches made at idle are counted apart) — and, for any page below a
+ * target, the audits that fail. A bench, not a test: it exits 0 below target.
+ * `LIGHTHOUSE_RUNS=n` (default 1) runs each page n times and reports the run with the median performance score;
+ * `LIGHTHOUSE_PATHS=/,/sign-in/` measures only those pages; `LIGHTHOUSE_JSON=dir` writes each reported run's full
+ * report there. Builds must exist (`npm run build`).
+ * Reproduce: `npm run build && LIGHTHOUSE_RUNS=3 npx tsx bench/lighthouse.ts` (or `npm run bench:lighthouse -w bench`).
  */
 import { launch } from 'chrome-launcher';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
+import { hrefOf, ROUTES } from '@pagemate/shared-contracts/plain';
 import { CHROMIUM_ARGS, serveComposedBuild, table } from './support.ts';
 
 /** Clear of first-load.ts (5000, 5080, 5101–5105): shell 5200, API 5280 (unused here), remotes 5301–5305. */
 const BASE_PORT = 5200;
 const RUNS = Math.max(1, Number.parseInt(process.env.LIGHTHOUSE_RUNS ?? '1', 10) || 1);
 const TARGETS: Record<string, number | null> = { performance: 90, accessibility: 95, 'best-practices': 95, seo: null };
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 /** Audits whose score does not say pass or fail. */
 const UNSCORED = new Set(['notApplicable', 'informative', 'manual', 'error']);
+/** Every page a signed-out visitor can open: the landing and the authentication layout's pages. */
+const SIGNED_OUT_PATHS = ROUTES.filter((route) => route.audience === 'public' && (route.layout === 'landing' || route.layout === 'authentication')).map((route) => hrefOf(route.path));
+const PATHS = process.env.LIGHTHOUSE_PATHS ? process.env.LIGHTHOUSE_PATHS.split(',').map((path) => path.trim()).filter(Boolean) : SIGNED_OUT_PATHS;
 
 const score = (category: Result.Category | undefined) => (category?.score == null ? null : Math.round(category.score * 100));
+interface NetworkItem {
+  url?: string;
+  resourceType?: string;
+  transferSize?: number;
+  priority?: string;
+}
+const networkItems = (lhr: Result) => ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []);
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
 const composed = await serveComposedBuild(BASE_PORT);
 const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
-const runs: Result[] = [];
+const reported: { path: string; lhr: Result }[] = [];
 try {
-  for (let i = 0; i < RUNS; i++) {
-    const result = await lighthouse(`${composed.url}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
-    if (!result) throw new Error('lighthouse returned no result');
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    if (RUNS > 1) console.log(`run ${i + 1}/${RUNS}: performance ${score(lhr.categories.performance) ?? '—'}`);
-    runs.push(lhr);
+  for (const path of PATHS) {
+    const runs: Result[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${composed.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
+      if (!result) throw new Error('lighthouse returned no result');
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`lighthouse on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      runs.push(lhr);
+    }
+    const byPerformance = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const lhr = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
+    if (!lhr) throw new Error('no Lighthouse run');
+    if (RUNS > 1) console.log(`${path}: performance of the ${RUNS} runs ${runs.map((run) => score(run.categories.performance) ?? '—').join(', ')}`);
+    reported.push({ path, lhr });
   }
 } finally {
   await chrome.kill();
   composed.close();
 }
 
-const byPerformance = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-const lhr = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
-if (!lhr) throw new Error('no Lighthouse run');
+const first = reported[0]?.lhr;
+if (!first) throw new Error('no page measured');
+console.log(`Lighthouse ${first.lighthouseVersion} — ${first.configSettings.formFactor} emulation, ${first.configSettings.throttlingMethod} throttling, ${first.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}${RUNS > 1 ? `, median of ${RUNS} runs by performance score` : ''}`);
 
-console.log(`Lighthouse ${lhr.lighthouseVersion} on ${lhr.finalDisplayedUrl} — ${lhr.configSettings.formFactor} emulation, ${lhr.configSettings.throttlingMethod} throttling, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}${RUNS > 1 ? `, median of ${RUNS} runs by performance score` : ''}`);
-for (const warning of lhr.runWarnings) console.log(`warning: ${warning}`);
-
-const below: string[] = [];
+const below: { path: string; id: string; lhr: Result }[] = [];
 table(
-  Object.entries(TARGETS).map(([id, target]) => {
-    const value = score(lhr.categories[id]);
-    const pass = target === null ? '—' : value !== null && value >= target ? 'pass' : 'FAIL';
-    if (pass === 'FAIL') below.push(id);
-    return { category: lhr.categories[id]?.title ?? id, score: value ?? 'n/a', target: target ?? '—', result: pass };
+  reported.map(({ path, lhr }) => {
+    const row: Record<string, string | number> = { route: path };
+    for (const [id, target] of Object.entries(TARGETS)) {
+      const value = score(lhr.categories[id]);
+      row[id] = value ?? 'n/a';
+      if (target !== null && (value === null || value < target)) below.push({ path, id, lhr });
+    }
+    const items = networkItems(lhr);
+    const bytes = (keep: (item: NetworkItem) => boolean) => items.filter(keep).reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+    row.LCP = lhr.audits['largest-contentful-paint']?.displayValue ?? 'n/a';
+    row.TBT = lhr.audits['total-blocking-time']?.displayValue ?? 'n/a';
+    row.CLS = lhr.audits['cumulative-layout-shift']?.displayValue ?? 'n/a';
+    row['JS KiB'] = kib(bytes((item) => item.resourceType === 'Script'));
+    row['prefetched KiB'] = kib(bytes((item) => item.resourceType === 'Prefetch' || (item.resourceType === 'Other' && item.priority === 'VeryLow')));
+    return row;
   }),
 );
+for (const { lhr } of reported) for (const warning of lhr.runWarnings) console.log(`warning (${lhr.finalDisplayedUrl}): ${warning}`);
 
-console.log('Key metrics (simulated mobile):');
-table(METRICS.map((id) => ({ metric: lhr.audits[id]?.title ?? id, value: lhr.audits[id]?.displayValue ?? 'n/a', score: lhr.audits[id]?.score == null ? 'n/a' : Math.round((lhr.audits[id]?.score ?? 0) * 100) })));
-
-for (const id of below) {
+for (const { path, id, lhr } of below) {
   const category = lhr.categories[id];
   if (!category) continue;
   const failing = category.auditRefs
     .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
     .filter(({ audit }) => audit && !UNSCORED.has(audit.scoreDisplayMode) && audit.score !== null && audit.score < 0.9)
     .sort((a, b) => b.ref.weight - a.ref.weight || (a.audit?.score ?? 0) - (b.audit?.score ?? 0));
-  console.log(`Failing audits of ${category.title} (${score(category)} < ${TARGETS[id]}), heaviest first:`);
-  table(failing.map(({ ref, audit }) => ({ id: ref.id, title: audit?.title ?? '', value: audit?.displayValue ?? '', score: Math.round((audit?.score ?? 0) * 100), weight: ref.weight })));
-  if (id === 'performance') {
-    // Where the bytes are: the largest responses (as transferred) and what is unused of each.
-    const items = (auditId: string) => ((lhr.audits[auditId]?.details as { items?: { url?: string; totalBytes?: number; wastedBytes?: number }[] } | undefined)?.items ?? []);
-    const unused = new Map(items('unused-javascript').map((item) => [item.url, item.wastedBytes ?? 0]));
-    const kib = (bytes: number | undefined) => (bytes === undefined ? '' : (bytes / 1024).toFixed(1));
-    console.log('Largest responses (transferred):');
-    table(items('total-byte-weight').slice(0, 8).map((item) => ({ url: item.url ?? '', KiB: kib(item.totalBytes), 'unused JS KiB': kib(unused.get(item.url)) })));
-  }
+  console.log(`${path}: failing audits of ${category.title} (${score(category)} < ${TARGETS[id]}), heaviest first:`);
+  table(failing.slice(0, 8).map(({ ref, audit }) => ({ id: ref.id, title: audit?.title ?? '', value: audit?.displayValue ?? '', score: Math.round((audit?.score ?? 0) * 100), weight: ref.weight })));
 }
 
 if (process.env.LIGHTHOUSE_JSON) {
-  writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(lhr, null, 2));
-  console.log(`Full report (JSON, open in https://googlechrome.github.io/lighthouse/viewer/): ${process.env.LIGHTHOUSE_JSON}`);
+  mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
+  for (const { path, lhr } of reported) writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${path.replace(/\W+/g, '_') || 'root'}.json`), JSON.stringify(lhr, null, 2));
+  console.log(`Full reports (JSON, open in https://googlechrome.github.io/lighthouse/viewer/): ${process.env.LIGHTHOUSE_JSON}`);
 }
 
-// Nothing may leave the machine: every request the page made should be to loopback.
-const requests = (lhr.audits['network-requests']?.details as { items?: { url?: string }[] } | undefined)?.items ?? [];
-const external = requests.map((r) => r.url ?? '').filter((url) => !/^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|data:|blob:)/.test(url));
+// Nothing may leave the machine: every request the pages made should be to loopback.
+const external = reported.flatMap(({ lhr }) => networkItems(lhr).map((r) => r.url ?? '')).filter((url) => !/^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|data:|blob:)/.test(url));
 if (external.length > 0) console.log(`warning: ${external.length} non-loopback request(s): ${external.slice(0, 5).join(', ')}`);
 
-console.log(below.length === 0 ? 'All targets met.' : `Below target: ${below.join(', ')}.`);
-console.log('Reproduce: npm run build && npx tsx bench/lighthouse.ts');
+console.log(below.length === 0 ? 'All targets met.' : `Below target: ${below.map(({ path, id }) => `${path} ${id}`).join(', ')}.`);
+console.log('Reproduce: npm run build && LIGHTHOUSE_RUNS=3 npx tsx bench/lighthouse.ts');

@@ -48,6 +48,21 @@ test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   });
 
   for (const mode of ['light', 'dark'] as const) {
+    test(`the light signed-out pages have no serious violations in ${mode} mode, with their field errors showing`, async ({ page }) => {
+      if (mode === 'dark') {
+        await page.addInitScript(({ key }) => localStorage.setItem(key, JSON.stringify({ mode: 'dark' })), { key: STORAGE_KEYS.theme });
+      }
+      for (const path of ['/sign-up/', '/sign-in/cover/', '/reset-password/', '/create-password/', '/two-step-verification/', '/lock-screen/', '/error/404/']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const submit = page.locator('button[type="submit"]');
+        if ((await submit.count()) > 0) await submit.click();
+        expect([path, (await seriousViolations(page)).join('\n')]).toEqual([path, '']);
+      }
+    });
+  }
+
+  for (const mode of ['light', 'dark'] as const) {
     test(`the user dashboard has no serious violations in ${mode} mode`, async ({ page, signInAs }) => {
       if (mode === 'dark') {
         await page.addInitScript(({ key }) => localStorage.setItem(key, JSON.stringify({ mode: 'dark' })), { key: STORAGE_KEYS.theme });

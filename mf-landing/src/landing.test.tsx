@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { LANGUAGE_STORAGE_KEY, TESTIMONIAL_CAROUSEL } from '@pagemate/shared-contracts';
 import i18next from 'i18next';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { bareImportsFrom } from '@pagemate/shared-contracts/testing/import-graph';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -17,23 +17,6 @@ function must<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 const SRC = dirname(fileURLToPath(import.meta.url));
-
-/** Every bare import reachable from `file` through the remote's own relative imports. */
-function bareImportsFrom(file: string, seen = new Set<string>()): Set<string> {
-  const found = new Set<string>();
-  if (seen.has(file)) return found;
-  seen.add(file);
-  const source = readFileSync(file, 'utf8');
-  for (const [, specifier = ''] of source.matchAll(/^import\s(?!type\b)[^'"]*['"]([^'"]+)['"]/gm)) {
-    if (!specifier.startsWith('.')) found.add(specifier);
-    else if (!specifier.endsWith('.css') && !specifier.endsWith('.json')) {
-      const base = resolve(dirname(file), specifier);
-      const target = ['.tsx', '.ts'].map((ext) => base + ext).find((candidate) => existsSync(candidate));
-      if (target) for (const name of bareImportsFrom(target, seen)) found.add(name);
-    }
-  }
-  return found;
-}
 
 describe('the light landing module (./landing)', () => {
   it('imports nothing of the app around it: no antd, icons runtime, router, store or shared contract singleton', () => {

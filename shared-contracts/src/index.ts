@@ -13,6 +13,7 @@ export * from './store/loading-slice.js';
 export * from './store/store.js';
 export * from './store/persistence.js';
 export * from './session/token-storage.js';
+export * from './session/sign-in-storage.js';
 export * from './session/use-user-id.js';
 export * from './i18n/i18n.js';
 export * from './remote-module.js';

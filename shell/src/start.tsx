@@ -1,22 +1,29 @@
 import './base.css';
-import { isPublicLandingVisit } from './public-landing/entry-choice';
+import { isPublicAuthVisit, isPublicLandingVisit } from './public-landing/entry-choice';
 
 /**
  * What the page starts: a signed-out visit to the landing page mounts that page alone (React, i18next, the
- * landing remote); everything else, and a landing that cannot load, starts the whole app.
+ * landing remote), one to a sign-in, sign-up or other authentication page mounts the light forms alone;
+ * everything else, and a light page that cannot load, starts the whole app.
  */
 async function start(): Promise<void> {
   const container = document.getElementById('root');
-  if (container && isPublicLandingVisit(location.pathname, localStorage, sessionStorage)) {
+  const light = !container
+    ? null
+    : isPublicLandingVisit(location.pathname, localStorage, sessionStorage)
+      ? async () => (await import('./public-landing/mount')).mountPublicLanding(container)
+      : isPublicAuthVisit(location.pathname, localStorage, sessionStorage)
+        ? async () => (await import('./public-auth/mount')).mountPublicAuth(container)
+        : null;
+  if (light) {
     try {
-      const { mountPublicLanding } = await import('./public-landing/mount');
-      await mountPublicLanding(container);
+      await light();
       return;
     } catch (error) {
-      console.error('[pagemate] the light landing could not load; starting the app', error);
+      console.error('[pagemate] the light page could not load; starting the app', error);
     }
   }
-  await import('./bootstrap');
+  await import(/* webpackChunkName: "app" */ './bootstrap');
 }
 
 void start();

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ERROR_CODES, type ErrorCode } from '../contracts/envelope.js';
+import { ERROR_CODES, type ErrorCode } from '../contracts/error-codes.js';
 
 /** A server error code, or a call that never got an answer. */
 export type KnownErrorCode = ErrorCode | 'NETWORK';

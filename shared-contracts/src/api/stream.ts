@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { endpointPath, endpoints, type EndpointBody, type EndpointName } from '../contracts/endpoints.js';
-import type { ErrorCode } from '../contracts/envelope.js';
+import type { ErrorCode } from '../contracts/error-codes.js';
 import { apiClient, type ApiClient } from './client.js';
 
 /** Endpoints that answer `text/event-stream` (their contract `response` is the schema of one event). */

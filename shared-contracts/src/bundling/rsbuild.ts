@@ -2,6 +2,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { join } from 'node:path';
+import { pluginAppPrefetchList } from './app-prefetch.js';
 import type { CutShareGuardOptions } from './cut-share-guard.js';
 import { MF_TREE_SHAKEN, mfShared } from './mf-shared.js';
 import { importsUnder, usedExportsOf } from './used-exports.js';
@@ -75,10 +76,15 @@ interface HostBuildOptions {
   runtimePlugins?: RuntimePlugin[];
   /** The shell's folder (default: the working directory, where rsbuild runs). */
   appDir?: string;
+  /**
+   * The `webpackChunkName` of the `import()` that starts the whole app: its files and the shared packages'
+   * are listed in `app-prefetch.json` for the light pages to prefetch at idle.
+   */
+  appChunkGroup?: string;
 }
 
 /** The shell's rsbuild config: an MF host with no build-time remotes (they come from remotes.json). */
-export function hostRsbuildConfig({ name, port, pkg, favicon, runtimePlugins = [], appDir = process.cwd() }: HostBuildOptions): RsbuildConfig {
+export function hostRsbuildConfig({ name, port, pkg, favicon, runtimePlugins = [], appDir = process.cwd(), appChunkGroup }: HostBuildOptions): RsbuildConfig {
   return {
     plugins: [
       pluginReact(),
@@ -90,6 +96,7 @@ export function hostRsbuildConfig({ name, port, pkg, favicon, runtimePlugins = [
         runtimePlugins: [cutShareGuard(appDir), ...runtimePlugins],
         dts: false,
       }),
+      ...(appChunkGroup ? [pluginAppPrefetchList({ chunkGroup: appChunkGroup, file: 'app-prefetch.json' })] : []),
     ],
     server: { port, historyApiFallback: true },
     output: { distPath: { root: 'build' }, assetPrefix: '/', cleanDistPath: true },

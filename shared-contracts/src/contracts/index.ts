@@ -7,6 +7,8 @@ export * from './constants.js';
 export * from './endpoints.js';
 export * from './entities.js';
 export * from './envelope.js';
+export * from './error-codes.js';
+export * from './account-rules.js';
 export * from './format.js';
 export * from './locales.js';
 export * from './routes.js';

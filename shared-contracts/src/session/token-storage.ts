@@ -1,6 +1,7 @@
 import { jwtDecode } from 'jwt-decode';
 import { STORAGE_KEYS } from '../contracts/constants.js';
 import { accessTokenClaimsSchema, type SessionUser } from '../contracts/entities.js';
+import { storeToken, type StorageLike } from './sign-in-storage.js';
 
 /** Decodes an access token into the session user (docs/product.md §3); `null` when it is not a token of ours. */
 export function decodeSessionUser(accessToken: string): SessionUser | null {
@@ -14,20 +15,9 @@ export function decodeSessionUser(accessToken: string): SessionUser | null {
   }
 }
 
-interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
 /** The access token lives in local storage ("remember me") or session storage (docs/product.md §3). */
 export function readStoredToken(local: StorageLike, session: StorageLike): string | null {
   return local.getItem(STORAGE_KEYS.accessToken) ?? session.getItem(STORAGE_KEYS.accessToken);
-}
-
-export function storeToken(token: string, persistent: boolean, local: StorageLike, session: StorageLike): void {
-  (persistent ? local : session).setItem(STORAGE_KEYS.accessToken, token);
-  (persistent ? session : local).removeItem(STORAGE_KEYS.accessToken);
 }
 
 /** Replaces the token wherever it was kept (after a refresh). */

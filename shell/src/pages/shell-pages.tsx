@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteId } from '@pagemate/shared-contracts';
+import { authRoutePages } from './auth-route-pages';
 import { ComingSoonPage, LockScreenPage, TwoStepPage, UnderMaintenancePage } from './auth-template-pages';
 import { UserDashboardPage } from '../dashboard/user-dashboard-page';
 import { NotificationsPage } from './dashboard-pages';
@@ -13,23 +14,19 @@ import { SignUpPage } from './sign-up-page';
 
 /** Components of the routes the shell owns, keyed like the route table. */
 export const SHELL_PAGES: Partial<Record<RouteId, ComponentType>> = {
-  'sign-in': SignInPage,
-  'sign-in-cover': SignInPage,
-  'sign-up': SignUpPage,
-  'sign-up-cover': SignUpPage,
-  'reset-password': ResetPasswordPage,
-  'reset-password-cover': ResetPasswordPage,
-  'create-password': CreatePasswordPage,
-  'create-password-cover': CreatePasswordPage,
-  'two-step-verification': TwoStepPage,
-  'two-step-verification-cover': TwoStepPage,
-  'lock-screen': LockScreenPage,
-  'lock-screen-cover': LockScreenPage,
-  'coming-soon': ComingSoonPage,
-  'under-maintenance': UnderMaintenancePage,
-  'error-401': () => <ErrorPage code={401} />,
-  'error-404': () => <ErrorPage code={404} />,
-  'error-500': () => <ErrorPage code={500} />,
+  ...authRoutePages<ComponentType>({
+    signIn: SignInPage,
+    signUp: SignUpPage,
+    resetPassword: ResetPasswordPage,
+    createPassword: CreatePasswordPage,
+    twoStep: TwoStepPage,
+    lockScreen: LockScreenPage,
+    comingSoon: ComingSoonPage,
+    underMaintenance: UnderMaintenancePage,
+    error401: () => <ErrorPage code={401} />,
+    error404: () => <ErrorPage code={404} />,
+    error500: () => <ErrorPage code={500} />,
+  }),
   'user-dashboard': UserDashboardPage,
   'partner-dashboard': PartnerDashboardPage,
   'list-view': ListViewPage,

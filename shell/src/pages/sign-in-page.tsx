@@ -6,6 +6,7 @@ import { apiClient, endpoints, homePathFor, hrefOf, useAppStore, type EndpointRe
 import { INLINE_LINK } from '../components/inline-link';
 import { apiErrorMessage } from '../session/api-error-message';
 import { startSession } from '../session/session';
+import { safeNext } from '../session/tab-channel';
 import { AuthTitle } from './auth-title';
 import { authRules } from './form-rules';
 
@@ -13,11 +14,6 @@ interface SignInValues {
   username: string;
   password: string;
   remember: boolean;
-}
-
-/** Only same-site paths are followed after sign-in (no open redirect). */
-function safeNext(next: string | null): string | null {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : null;
 }
 
 export function SignInPage() {

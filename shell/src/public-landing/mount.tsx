@@ -1,28 +1,12 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  PUBLIC_LANDING_MODULE,
-  REMOTE_NAMES,
-  STORAGE_KEYS,
-  storedLanguage,
-  type PublicLandingModule,
-} from '@pagemate/shared-contracts/plain';
-import i18next from 'i18next';
+import { PUBLIC_LANDING_MODULE, REMOTE_NAMES, STORAGE_KEYS, type PublicLandingModule } from '@pagemate/shared-contracts/plain';
 import { createRoot } from 'react-dom/client';
-import { initReactI18next } from 'react-i18next';
+import { createLightI18n } from '../signed-out/light-i18n';
+import { scheduleAppPrefetch } from '../signed-out/prefetch-app';
+import { fetchJson } from '../signed-out/runtime-files';
 import { readThemeSettings } from '../theme/theme-settings';
 
 const LANDING_REMOTE = REMOTE_NAMES[0];
-
-async function fetchJson(url: string): Promise<Record<string, unknown>> {
-  // Never cached, like the full app's runtime files: editing them after deploy is how a team repoints it.
-  const response = await fetch(url, { cache: 'no-store' });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  const body: unknown = await response.json();
-  if (typeof body !== 'object' || body === null) throw new Error(`${url} is not a JSON object`);
-  return body as Record<string, unknown>;
-}
 
 /**
  * The landing remote's entry from `config.json` → `remotes.json`, read without the app's zod schemas
@@ -41,8 +25,9 @@ async function landingEntry(): Promise<string> {
 
 /**
  * Mounts the landing page alone for a signed-out visitor: React, i18next and the landing remote's
- * `./landing` module, nothing else of the app. Rejects (and mounts nothing) when the landing cannot be
- * loaded, so the caller can start the full app, which shows its remote-unavailable page.
+ * `./landing` module, nothing else of the app (whose code the browser then fetches at idle). Rejects (and
+ * mounts nothing) when the landing cannot be loaded, so the caller can start the full app, which shows its
+ * remote-unavailable page.
  */
 export async function mountPublicLanding(container: HTMLElement): Promise<void> {
   registerRemotes([{ name: LANDING_REMOTE, entry: await landingEntry() }]);
@@ -50,25 +35,9 @@ export async function mountPublicLanding(container: HTMLElement): Promise<void> 
   if (!module?.default) throw new Error(`${PUBLIC_LANDING_MODULE} exposed nothing`);
   const { namespace, resources, LandingPage } = module.default;
 
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: storedLanguage(localStorage),
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    defaultNS: namespace,
-    ns: [namespace],
-    resources: Object.fromEntries(LANGUAGES.map((language) => [language, { [namespace]: resources[language] }])),
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const html = document.documentElement;
-  const setLanguage = (language: string) => {
-    html.lang = language;
-  };
-  setLanguage(i18n.language);
-  i18n.on('languageChanged', setLanguage);
-
+  await createLightI18n(namespace, resources);
   const theme = readThemeSettings(localStorage, STORAGE_KEYS.theme);
-  html.dir = theme.direction;
+  document.documentElement.dir = theme.direction;
   createRoot(container).render(<LandingPage theme={{ dark: theme.mode === 'dark', primary: theme.primaryColour }} />);
+  scheduleAppPrefetch();
 }

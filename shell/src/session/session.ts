@@ -16,20 +16,19 @@ import {
   sessionReady,
   sessionStarted,
   STORAGE_KEYS,
+  storeSignIn,
   type AppStore,
   type CollectionFile,
   type EndpointResponse,
   type FacebookAccount,
 } from '@pagemate/shared-contracts';
+import { openTabChannel, postToOtherTabs, type TabMessage } from './tab-channel';
 
-/** What tabs of the same browser tell each other about the session. */
-type TabMessage = { type: 'token'; accessToken: string } | { type: 'logout' };
-const TAB_CHANNEL = 'pagemate-session';
 const REFRESH_LOCK = 'pagemate-token-refresh';
 let channel: BroadcastChannel | null = null;
 
 function tellOtherTabs(message: TabMessage): void {
-  channel?.postMessage(message);
+  postToOtherTabs(message, channel);
 }
 
 function readFeatures(): string[] {
@@ -75,8 +74,8 @@ export function endSession(store: AppStore): void {
  * kept and shared, one tab refreshes at a time (Web Locks), and an ended session ends in every tab.
  */
 export function connectApiClient(store: AppStore, apiBaseUrl: string, goToSignIn: () => void): void {
-  if (typeof BroadcastChannel !== 'undefined') {
-    channel = new BroadcastChannel(TAB_CHANNEL);
+  channel = openTabChannel();
+  if (channel) {
     channel.onmessage = (event: MessageEvent<TabMessage>) => {
       if (event.data.type === 'token') adoptToken(store, event.data.accessToken);
       else if (selectSessionUser(store.getState())) {
@@ -109,9 +108,7 @@ export function startSession(
 ): boolean {
   const user = decodeSessionUser(login.access_token);
   if (!user) return false;
-  (remember ? localStorage : sessionStorage).setItem(STORAGE_KEYS.accessToken, login.access_token);
-  (remember ? sessionStorage : localStorage).removeItem(STORAGE_KEYS.accessToken);
-  localStorage.setItem(STORAGE_KEYS.userFeatures, JSON.stringify(login.user_features));
+  storeSignIn(login, remember, localStorage, sessionStorage);
   store.dispatch(sessionStarted({ accessToken: login.access_token, user }));
   store.dispatch(featuresLoaded({ userFeatures: login.user_features, listFeatures: login.list_features }));
   tellOtherTabs({ type: 'token', accessToken: login.access_token });

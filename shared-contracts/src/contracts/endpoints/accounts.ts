@@ -1,27 +1,24 @@
 import { z } from 'zod';
+import { ACCOUNT_PATHS, ACCOUNT_RULES } from '../account-rules.js';
 import type { EndpointContract } from '../endpoints.js';
 import { envelope, okSchema } from '../envelope.js';
 
 /** Sign-up with an emailed code, sign-in, password reset, the session and its refresh cookie. */
 
-export const usernameSchema = z
-  .string()
-  .trim()
-  .min(3)
-  .max(32)
-  .regex(/^[a-zA-Z0-9._-]+$/);
-export const passwordSchema = z.string().min(8).max(128);
-export const emailSchema = z.string().trim().toLowerCase().email().max(254);
-export const verificationCodeSchema = z.string().regex(/^\d{6}$/);
+const RULES = ACCOUNT_RULES;
+export const usernameSchema = z.string().trim().min(RULES.username.min).max(RULES.username.max).regex(RULES.username.pattern);
+export const passwordSchema = z.string().min(RULES.password.min).max(RULES.password.max);
+export const emailSchema = z.string().trim().toLowerCase().email({ pattern: RULES.email.pattern }).max(RULES.email.max);
+export const verificationCodeSchema = z.string().regex(RULES.verificationCode.pattern);
 export const accountTypeSchema = z.enum(['user', 'partner']);
 
 export const accountEndpoints = {
   verifyEmail: {
-    method: 'POST', path: 'verify_email', auth: 'public', summary: 'Send a 6-digit email verification code',
+    method: 'POST', path: ACCOUNT_PATHS.verifyEmail, auth: 'public', summary: 'Send a 6-digit email verification code',
     body: z.object({ user_email: emailSchema }), response: okSchema,
   },
   registerAccount: {
-    method: 'POST', path: 'register_account', auth: 'public', summary: 'Create an account',
+    method: 'POST', path: ACCOUNT_PATHS.registerAccount, auth: 'public', summary: 'Create an account',
     body: z.object({
       user_name: usernameSchema,
       user_pass: passwordSchema,
@@ -32,17 +29,17 @@ export const accountEndpoints = {
     response: okSchema,
   },
   login: {
-    method: 'POST', path: 'login', auth: 'public', summary: 'Sign in; sets the refresh cookie',
+    method: 'POST', path: ACCOUNT_PATHS.login, auth: 'public', summary: 'Sign in; sets the refresh cookie',
     // `remember: false` makes the refresh cookie a browser-session cookie ("remember me" unticked).
-    body: z.object({ username: z.string().trim().min(1).max(254), password: z.string().min(1).max(128), remember: z.boolean().default(true) }),
+    body: z.object({ username: z.string().trim().min(1).max(RULES.login.max), password: z.string().min(1).max(RULES.login.passwordMax), remember: z.boolean().default(true) }),
     response: envelope(z.object({ access_token: z.string(), user_features: z.array(z.string()), list_features: z.array(z.string()) })),
   },
   requestPasswordReset: {
-    method: 'POST', path: 'request_password_reset', auth: 'public', summary: 'Email a 6-digit password reset code (same answer whether or not the email is known)',
+    method: 'POST', path: ACCOUNT_PATHS.requestPasswordReset, auth: 'public', summary: 'Email a 6-digit password reset code (same answer whether or not the email is known)',
     body: z.object({ user_email: emailSchema }), response: okSchema,
   },
   resetPassword: {
-    method: 'POST', path: 'reset_password', auth: 'public', summary: 'Set a new password with the emailed code; ends every session of the account',
+    method: 'POST', path: ACCOUNT_PATHS.resetPassword, auth: 'public', summary: 'Set a new password with the emailed code; ends every session of the account',
     body: z.object({ user_email: emailSchema, verification_code: verificationCodeSchema, new_password: passwordSchema }),
     response: okSchema,
   },
