@@ -42,6 +42,7 @@ export function ChatComposer({ value, onChange, onSend, onStop, streaming, block
           onKeyDown={onKeyDown}
           placeholder={placeholder}
           autoSize={{ minRows: 1, maxRows: 8 }}
+          style={{ flex: 1, minWidth: 0 }}
           maxLength={8_000}
           aria-describedby={blockedReason ? hintId : undefined}
         />
