@@ -1,9 +1,9 @@
-import { LanguageSwitch, useAppSelector } from '@pagemate/shared-contracts';
+import { LanguageSwitch, PHONE_MAX_WIDTH_PX, useAppSelector } from '@pagemate/shared-contracts';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, ConfigProvider, Layout, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Logo } from '../components/logo';
 
 import { SideMenu } from '../menu/side-menu';
@@ -15,16 +15,21 @@ import { selectThemeSettings } from '../theme/theme-slice';
 /**
  * The chatbot layout: dark by default, with its own CHATBOT menu (docs/product.md §2). It takes the dark mode's
  * whole theme (readable description text, links), not only the dark algorithm over the light mode's tokens. On a
- * phone the menu takes no width until the header's menu button opens it over the page (styles.css).
+ * phone the menu takes no width until the header's menu button opens it over the page, under the header so the
+ * button closes it again (styles.css), and choosing a page closes it.
  */
 export function ChatbotLayout() {
   const { t } = useTranslation('common');
   const [collapsed, setCollapsed] = useSideMenuCollapse();
   const primary = useAppSelector(selectThemeSettings).primaryColour;
   const dark = useMemo(() => themeConfigOf('dark', primary), [primary]);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (window.matchMedia(`(max-width: ${PHONE_MAX_WIDTH_PX}px)`).matches) setCollapsed(true);
+  }, [pathname, setCollapsed]);
   return (
     <ConfigProvider theme={dark}>
-      <Layout hasSider style={{ minHeight: '100vh' }} data-testid="chatbot-layout">
+      <Layout hasSider className="pm-chatbot-layout" style={{ minHeight: '100vh' }} data-testid="chatbot-layout">
         <div className="pm-sider-frame" data-narrow={collapsed} style={{ flex: 'none', position: 'relative', zIndex: 20 }}>
           <Layout.Sider
             collapsible
@@ -49,7 +54,7 @@ export function ChatbotLayout() {
           </Layout.Sider>
         </div>
         <Layout style={{ minWidth: 0 }}>
-          <Layout.Header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, paddingInline: 16 }}>
+          <Layout.Header style={{ position: 'sticky', top: 0, zIndex: 25, display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, paddingInline: 16 }}>
             <Button
               type="text"
               icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
