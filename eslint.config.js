@@ -45,7 +45,8 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    settings: { 'import-x/resolver': { node: true } },
+    // TypeScript sources are imported without their extension: the resolver must find them, or a zone cannot see the import.
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'] } } },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-duplicates': 'error',

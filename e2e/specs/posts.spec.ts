@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { newAccount, registerAccount, signIn } from '../support/accounts';
+import { newAccount, registerAccount, signIn, topUp, userIdOf } from '../support/accounts';
 import { connectSandbox } from '../support/facebook';
 import { expect, test } from '../support/fixtures';
 
@@ -38,6 +38,29 @@ function vietnamWallClock(instant: Date): string {
 }
 
 test.describe('Scheduled posts (Meta sandbox)', () => {
+  test("a draft written by the AI is charged, and the header's balance says so at once", async ({ page, request }) => {
+    const account = newAccount('user');
+    await registerAccount(request, account);
+    const token = await signIn(page, account);
+    await topUp(request, token, userIdOf(token), 50_000);
+
+    await page.goto('/user-dashboard/post-manager/');
+    await page.getByTestId('profile-button').click();
+    await expect(page.getByTestId('profile-bal')).toHaveText('Số dư: 50.000 VNĐ');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('post-new').click();
+    const editor = page.getByTestId('post-editor');
+    await editor.getByTestId('post-idea').fill('Bánh mì nóng giòn mỗi sáng cho dân văn phòng');
+    await editor.getByTestId('post-draft').click();
+    await expect(editor.getByTestId('post-draft-cost')).toBeVisible({ timeout: 30_000 });
+
+    // No reload, no minute of waiting: the charge invalidated the balance and the header asked again.
+    await page.getByTestId('profile-button').click();
+    await expect(page.getByTestId('profile-bal')).not.toHaveText('Số dư: 50.000 VNĐ');
+    await expect(page.getByTestId('profile-bal')).toHaveText(/^Số dư: 4\d\.\d{3} VNĐ$/);
+  });
+
   test('a post with an image scheduled a minute ahead is published to the sandbox page and shown as published', async ({ page, playwright }) => {
     test.setTimeout(240_000);
     const account = newAccount('user');

@@ -5,6 +5,7 @@ export * from './api/client.js';
 export * from './api/base-api.js';
 export * from './api/stream.js';
 export * from './api/api-error-text.js';
+export * from './api/total-balance.js';
 export * from './store/auth-slice.js';
 export * from './store/payment-slice.js';
 export * from './store/lists-slice.js';

@@ -1,7 +1,8 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import { SPEC_MESSAGES } from '../contracts/constants.js';
-import { endpointPath } from '../contracts/endpoints.js';
-import { apiClient } from '../api/client.js';
+import { totalBalanceApi } from '../api/total-balance.js';
+
+const { totalBalance } = totalBalanceApi.endpoints;
 
 export type RequestStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
 
@@ -13,22 +14,6 @@ export interface PaymentState {
 
 const initialState: PaymentState = { totalBalance: 0, status: 'idle', error: null };
 
-/** Balance fetch (docs/product.md §4): pending, then fulfilled or rejected with "Unable to fetch total balance.". */
-export const fetchTotalBalance = createAsyncThunk<number, string, { rejectValue: string }>(
-  'payment/fetchTotalBalance',
-  async (userId, { rejectWithValue }) => {
-    try {
-      const response = await apiClient.http.get<{ status: number; data?: { total_balance?: unknown } }>(
-        endpointPath('totalBalance', { userId }),
-      );
-      const balance = response.data.data?.total_balance;
-      if (response.data.status !== 200 || typeof balance !== 'number') return rejectWithValue(SPEC_MESSAGES.balanceFetchFailed);
-      return balance;
-    } catch {
-      return rejectWithValue(SPEC_MESSAGES.balanceFetchFailed);
-    }
-  },
-);
 
 export const paymentSlice = createSlice({
   name: 'payment',
@@ -40,17 +25,20 @@ export const paymentSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(fetchTotalBalance.pending, (state) => {
+      // Balance fetch (docs/product.md §4): pending, then fulfilled or rejected with "Unable to fetch total balance.".
+      .addMatcher(totalBalance.matchPending, (state) => {
         state.status = 'loading';
         state.error = null;
       })
-      .addCase(fetchTotalBalance.fulfilled, (state, action) => {
+      .addMatcher(totalBalance.matchFulfilled, (state, action) => {
         state.status = 'succeeded';
         state.totalBalance = action.payload;
       })
-      .addCase(fetchTotalBalance.rejected, (state, action) => {
+      .addMatcher(totalBalance.matchRejected, (state, action) => {
+        // A request replaced by a newer one is not a failure.
+        if (action.meta.condition) return;
         state.status = 'failed';
-        state.error = action.payload ?? SPEC_MESSAGES.balanceFetchFailed;
+        state.error = SPEC_MESSAGES.balanceFetchFailed;
       });
   },
   selectors: {

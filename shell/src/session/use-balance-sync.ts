@@ -1,25 +1,29 @@
-import { fetchTotalBalance, selectSessionUser, useAppDispatch, useAppSelector } from '@pagemate/shared-contracts';
+import { selectSessionUser, useAppSelector, useTotalBalanceQuery } from '@pagemate/shared-contracts';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect } from 'react';
 
 /** How often the header's "Bal: … VNĐ" is refreshed while the tab is in front (AI replies spend in the background). */
 export const BALANCE_REFRESH_MS = 60_000;
 
-/** Keeps the shared payment slice's total balance fresh for the header: on sign-in, on return to the tab, every minute. */
+/**
+ * Keeps the total balance the header shows fresh: asked on sign-in and whenever the layout mounts, again every
+ * minute while the tab is in front and on return to it, and at once when a screen that spends or credits
+ * invalidates the balance (the query is subscribed as long as the layout is on screen).
+ */
 export function useBalanceSync(): void {
-  const dispatch = useAppDispatch();
   const userId = useAppSelector(selectSessionUser)?.userId;
+  const { refetch } = useTotalBalanceQuery(userId ?? skipToken, {
+    pollingInterval: BALANCE_REFRESH_MS,
+    skipPollingIfUnfocused: true,
+    refetchOnMountOrArgChange: true,
+  });
 
   useEffect(() => {
     if (!userId) return;
     const refresh = () => {
-      if (document.visibilityState === 'visible') void dispatch(fetchTotalBalance(userId));
+      if (document.visibilityState === 'visible') void refetch();
     };
-    refresh();
-    const timer = window.setInterval(refresh, BALANCE_REFRESH_MS);
     document.addEventListener('visibilitychange', refresh);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', refresh);
-    };
-  }, [dispatch, userId]);
+    return () => document.removeEventListener('visibilitychange', refresh);
+  }, [refetch, userId]);
 }

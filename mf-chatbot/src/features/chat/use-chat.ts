@@ -1,4 +1,4 @@
-import { apiErrorCode, type ChatMode, type Citation, type EndpointBody, type KnownErrorCode, type MarketingFlow, streamEndpoint, type TokenUsage, useAppDispatch } from '@pagemate/shared-contracts';
+import { apiErrorCode, type ChatMode, type Citation, type EndpointBody, type KnownErrorCode, type MarketingFlow, streamEndpoint, type TokenUsage, TOTAL_BALANCE_TAG, useAppDispatch } from '@pagemate/shared-contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { chatApi } from './chat-api';
 
@@ -149,8 +149,8 @@ export function useChat(mode: ChatMode, userId: string | null) {
       } finally {
         if (controller.current === abort) controller.current = null;
         setStreaming(false);
-        // A new conversation, or a new title and order: the list asks again.
-        dispatch(chatApi.util.invalidateTags(['Conversations']));
+        // A new conversation, or a new title and order: the list asks again; an answer is charged: so does the balance.
+        dispatch(chatApi.util.invalidateTags(['Conversations', TOTAL_BALANCE_TAG]));
       }
     },
     [dispatch, mode, userId],
