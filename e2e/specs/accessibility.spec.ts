@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type { AxeResults, ImpactValue, NodeResult } from 'axe-core';
-import { STORAGE_KEYS } from '@pagemate/shared-contracts/contracts';
+import { hrefOf, ROUTES, STORAGE_KEYS, type RouteEntry } from '@pagemate/shared-contracts/contracts';
 import { expect, test } from '../support/fixtures';
 
 /** axe-core's source, evaluated in the page (a <script> tag would be an inline script, which the CSP refuses). */
@@ -76,5 +76,31 @@ test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       await expect(page.locator('.ant-skeleton')).toHaveCount(0);
       expect((await seriousViolations(page)).join('\n')).toBe('');
     });
+  }
+
+  /** Every signed-in route of the route table an audience opens (its dashboard and chatbot layouts). */
+  const routesOf = (audience: 'user' | 'partner') =>
+    (ROUTES as readonly RouteEntry[]).filter((route) => route.audience === audience && (route.layout === 'dashboard' || route.layout === 'chatbot'));
+
+  for (const side of ['user', 'partner'] as const) {
+    for (const mode of ['light', 'dark'] as const) {
+      test(`every ${side} route has no serious violations in ${mode} mode`, async ({ page, signInAs }) => {
+        test.setTimeout(240_000);
+        if (mode === 'dark') {
+          await page.addInitScript(({ key }) => localStorage.setItem(key, JSON.stringify({ mode: 'dark' })), { key: STORAGE_KEYS.theme });
+        }
+        await signInAs(side);
+        const found: string[] = [];
+        for (const route of routesOf(side)) {
+          await page.goto(hrefOf(route.path));
+          await expect(page.locator('html')).toHaveAttribute('data-theme-mode', mode);
+          await expect(page.locator('#main h1').first()).toBeVisible();
+          await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+          const violations = await seriousViolations(page);
+          if (violations.length > 0) found.push(`${route.path}:\n${violations.join('\n')}`);
+        }
+        expect(found.join('\n\n')).toBe('');
+      });
+    }
   }
 });

@@ -26,4 +26,5 @@ export * from './ui/chart-scale.js';
 export * from './ui/time-series-chart.js';
 export * from './ui/use-element-width.js';
 export * from './ui/visually-hidden.js';
+export * from './ui/keyboard-scroll-region.js';
 export * from './ui/app-link.js';

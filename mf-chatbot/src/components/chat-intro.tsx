@@ -37,7 +37,7 @@ export function ChatIntro({ description, suggestions = [], onSuggestion, childre
           {suggestions.length > 0 ? (
             <Flex gap={8} wrap>
               {suggestions.map((text) => (
-                <Button key={text} onClick={() => onSuggestion?.(text)} style={{ whiteSpace: 'normal', height: 'auto', textAlign: 'start' }}>
+                <Button key={text} onClick={() => onSuggestion?.(text)} style={{ whiteSpace: 'normal', height: 'auto', minHeight: 44, paddingBlock: 8, textAlign: 'start' }}>
                   {text}
                 </Button>
               ))}

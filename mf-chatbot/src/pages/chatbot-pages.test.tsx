@@ -165,3 +165,35 @@ describe('basic chat', () => {
     await flush();
   });
 });
+
+describe('chat on a phone', () => {
+  /** A 390 px wide screen: antd's `lg` (min-width 992px) and every wider breakpoint do not match. */
+  function onAPhone() {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({ matches: /max-width/.test(query), media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false }) as MediaQueryList,
+    );
+  }
+  const composerBox = () => byTestId('chat-composer')[0];
+
+  it('puts the composer after the answer styles, full width, until a conversation starts; then keeps it in view', async () => {
+    onAPhone();
+    const stream = controllableStream();
+    fetchMock.mockResolvedValue(stream.response);
+    mounted = await mountSignedIn(ChatbotBasicPage, user);
+    expect(composerBox()?.style.position).toBe('static');
+    const answerStyles = [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Answer style');
+    expect(answerStyles?.compareDocumentPosition(composerBox() as Node)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(composer().style.flex).toBe('1 1 0%');
+
+    await ask('Giờ mở cửa?');
+    expect(composerBox()?.style.position).toBe('sticky');
+    stream.close();
+    await flush();
+  });
+
+  it('keeps the composer in view on a wide screen from the start', async () => {
+    mounted = await mountSignedIn(ChatbotBasicPage, user);
+    expect(composerBox()?.style.position).toBe('sticky');
+  });
+});

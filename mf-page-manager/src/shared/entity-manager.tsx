@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Form, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '@pagemate/shared-contracts';
+import { apiErrorText, KeyboardScrollRegion } from '@pagemate/shared-contracts';
 
 export interface EntityManagerProps<T extends object, V extends object> {
   /** The page's h1. */
@@ -102,7 +102,8 @@ export function EntityManager<T extends object, V extends object>(props: EntityM
       }
     >
       {props.loadError ? <Alert type="error" showIcon title={apiErrorText(t, props.loadError)} style={{ marginBottom: 16 }} /> : null}
-      <Table<T>
+      <KeyboardScrollRegion label={props.title}>
+        <Table<T>
         rowKey={props.rowKey}
         columns={columns}
         dataSource={props.items}
@@ -110,7 +111,8 @@ export function EntityManager<T extends object, V extends object>(props: EntityM
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         locale={{ emptyText: <Empty description={props.emptyText} /> }}
         scroll={{ x: true }}
-      />
+        />
+      </KeyboardScrollRegion>
       <Modal
         open={open}
         title={t(editing ? 'crud.editTitle' : 'crud.createTitle', { entity: props.entityLabel })}

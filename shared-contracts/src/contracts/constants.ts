@@ -8,6 +8,8 @@ export const REQUEST_TIMEOUT_MS = 100_000;
 export const PERSISTENCE_TIMEOUT_MS = 5_000;
 /** Side menu collapses at this width or narrower (docs/product.md §2, §9). */
 export const SIDE_MENU_BREAKPOINT_PX = 992;
+/** A phone: at this width or narrower the layouts' menus take no width until opened (the shell's styles.css media query). */
+export const PHONE_MAX_WIDTH_PX = 576;
 /** The side menu becomes sticky after this much vertical scroll. */
 export const STICKY_MENU_SCROLL_PX = 30;
 /** The scroll-to-top button appears after this much vertical scroll. */

@@ -58,6 +58,20 @@ describe('themeConfigOf', () => {
     }
   });
 
+  it('draws success, warning and danger text and the selected tab at AA on the container and the layout in both modes', () => {
+    for (const primary of [...THEME_PRIMARY_PRESETS, '#1677ff']) {
+      for (const mode of MODES) {
+        const { config, token } = derived(mode, primary);
+        const tabs = config.components?.Tabs as { itemSelectedColor?: string } | undefined;
+        for (const background of [token.colorBgContainer, token.colorBgLayout]) {
+          for (const text of [token.colorSuccessText, token.colorWarningText, token.colorErrorText, tabs?.itemSelectedColor ?? token.colorPrimary]) {
+            expect(contrastRatio(text, background), `${text} ${primary} ${mode} on ${background}`).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+          }
+        }
+      }
+    }
+  });
+
   it('keeps links readable on a preset page background', () => {
     for (const background of THEME_BACKGROUND_PRESETS) {
       const { token } = derived('light', THEME_DEFAULTS.primaryColour, background);

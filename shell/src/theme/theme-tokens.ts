@@ -48,9 +48,33 @@ function tagTextTokens(derived: ReturnType<typeof theme.getDesignToken>): Partia
   return tokens;
 }
 
+/** The status text colours antd draws Typography's success, warning and danger text with. */
+const STATUS_TEXT_TOKENS = ['colorSuccessText', 'colorWarningText', 'colorErrorText'] as const;
+type StatusTextToken = (typeof STATUS_TEXT_TOKENS)[number];
+
 /**
- * The antd theme of a mode and primary colour, with the contrast fixes every remote inherits: links follow the
- * primary colour at a readable shade, description text at 65 %, preset tags with readable text.
+ * Status text at AA on the mode's surfaces: antd's own shade where it reads (light green text is 2.3:1 on
+ * white), otherwise that shade moved towards black (light mode) or white (dark mode) until it does.
+ */
+function statusTextTokens(mode: ThemeMode, derived: ReturnType<typeof theme.getDesignToken>): Partial<Record<StatusTextToken, string>> {
+  const target = mode === 'dark' ? '#ffffff' : '#000000';
+  const tokens: Partial<Record<StatusTextToken, string>> = {};
+  for (const name of STATUS_TEXT_TOKENS) {
+    for (let step = 0; step <= 10; step += 1) {
+      const colour = mixColours(derived[name], target, step / 10);
+      if ([derived.colorBgContainer, derived.colorBgLayout].every((bg) => contrastRatio(colour, bg) >= AA_TEXT_CONTRAST)) {
+        if (step > 0) tokens[name] = colour;
+        break;
+      }
+    }
+  }
+  return tokens;
+}
+
+/**
+ * The antd theme of a mode and primary colour, with the contrast fixes every remote inherits: links and the
+ * selected tab follow the primary colour at a readable shade, description text at 65 %, preset tags and status
+ * text (success, warning, danger) with readable text.
  */
 export function themeConfigOf(mode: ThemeMode, primary: string, background: string | null = null): ThemeConfig {
   const algorithm = algorithmOf(mode);
@@ -61,5 +85,12 @@ export function themeConfigOf(mode: ThemeMode, primary: string, background: stri
     colorTextDescription: DESCRIPTION_TEXT[mode],
     ...(background ? { colorBgLayout: background } : {}),
   };
-  return { algorithm, token, components: { Tag: tagTextTokens(theme.getDesignToken({ algorithm, token })) } };
+  const derived = theme.getDesignToken({ algorithm, token });
+  // The selected tab's label is drawn in the primary colour, which the dark algorithm darkens below AA: the link's shade reads.
+  const tabText = { itemSelectedColor: derived.colorLink, itemActiveColor: derived.colorLink, itemHoverColor: derived.colorLink };
+  return {
+    algorithm,
+    token: { ...token, ...statusTextTokens(mode, derived) },
+    components: { Tag: tagTextTokens(derived), Tabs: tabText },
+  };
 }

@@ -3,6 +3,9 @@ import { Button, Flex, Input } from 'antd';
 import { useId, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** Send and Stop are a thumb's size on a phone. */
+const TOUCH_TARGET = { minHeight: 44 };
+
 interface ChatComposerProps {
   value: string;
   onChange(value: string): void;
@@ -42,15 +45,16 @@ export function ChatComposer({ value, onChange, onSend, onStop, streaming, block
           onKeyDown={onKeyDown}
           placeholder={placeholder}
           autoSize={{ minRows: 1, maxRows: 8 }}
+          style={{ flex: 1, minWidth: 0 }}
           maxLength={8_000}
           aria-describedby={blockedReason ? hintId : undefined}
         />
         {streaming ? (
-          <Button danger icon={<StopOutlined aria-hidden />} onClick={onStop} data-testid="chat-stop">
+          <Button danger icon={<StopOutlined aria-hidden />} onClick={onStop} style={TOUCH_TARGET} data-testid="chat-stop">
             {t('chat.stop')}
           </Button>
         ) : (
-          <Button type="primary" icon={<SendOutlined aria-hidden />} onClick={onSend} disabled={!canSend} data-testid="chat-send">
+          <Button type="primary" icon={<SendOutlined aria-hidden />} onClick={onSend} disabled={!canSend} style={TOUCH_TARGET} data-testid="chat-send">
             {t('chat.send')}
           </Button>
         )}

@@ -184,7 +184,11 @@ function ChatPane({ mode }: { mode: ChatMode }) {
           </section>
         )}
 
-        <div style={{ position: 'sticky', bottom: 0, background: token.colorBgContainer, paddingBottom: 4 }}>
+        {/* Kept in view while a conversation scrolls; on a narrow screen's first view it follows the answer styles, never over them. */}
+        <div
+          data-testid="chat-composer"
+          style={{ position: wide || !fresh ? 'sticky' : 'static', bottom: 0, background: token.colorBgContainer, paddingBottom: 4 }}
+        >
           <ChatComposer
             value={draft}
             onChange={setDraft}

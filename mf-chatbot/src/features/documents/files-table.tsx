@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../shared/format';
 import { useDeleteFileMutation } from './documents-api';
 import { FileStatusTag } from './file-status-tag';
-import { apiErrorText, formatDateTime } from '@pagemate/shared-contracts';
+import { apiErrorText, formatDateTime, KeyboardScrollRegion } from '@pagemate/shared-contracts';
 
 const rowKey = (file: CollectionFile) => file.file_id ?? `${file.collection_name}/${file.file_name}`;
 
@@ -63,7 +63,8 @@ export function FilesTable({ userId, files, loading }: { userId: string; files: 
   ];
 
   return (
-    <Table<CollectionFile>
+    <KeyboardScrollRegion label={t('files.heading')}>
+      <Table<CollectionFile>
       rowKey={rowKey}
       columns={columns}
       dataSource={files}
@@ -72,6 +73,7 @@ export function FilesTable({ userId, files, loading }: { userId: string; files: 
       scroll={{ x: 1210 }}
       locale={{ emptyText: <Empty description={t('files.empty')} /> }}
       onRow={(file) => ({ 'data-testid': 'file-row', 'data-status': file.index_status ?? 'ready' }) as HTMLAttributes<HTMLElement>}
-    />
+      />
+    </KeyboardScrollRegion>
   );
 }

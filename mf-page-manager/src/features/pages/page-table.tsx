@@ -1,5 +1,5 @@
 import { PauseCircleOutlined, WarningOutlined } from '@ant-design/icons';
-import type { BotConfig, CollectionFile, PageAction } from '@pagemate/shared-contracts';
+import { KeyboardScrollRegion, type BotConfig, type CollectionFile, type PageAction } from '@pagemate/shared-contracts';
 import { Empty, Flex, Select, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageFilesSelect } from './page-files-select';
@@ -132,7 +132,8 @@ export function PageTable({ rows, configs, collection, loading }: PageTableProps
   ];
 
   return (
-    <Table<PageRow>
+    <KeyboardScrollRegion label={t('pageManager.title')}>
+      <Table<PageRow>
       rowKey="key"
       columns={columns}
       dataSource={rows}
@@ -140,6 +141,7 @@ export function PageTable({ rows, configs, collection, loading }: PageTableProps
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
       locale={{ emptyText: <Empty description={t('pages.empty')} /> }}
       scroll={{ x: 1000 }}
-    />
+      />
+    </KeyboardScrollRegion>
   );
 }
