@@ -6,8 +6,10 @@
  * pg-boss reaches PGlite through its `db` option (`executeSql`, below); on PostgreSQL it has its own pool.
  *
  * Both poll every 0.5 s (pg-boss's minimum), lease a claimed job for LEASE_SECONDS (pg-boss: `expireInSeconds`),
- * retry with backoff. pg-boss runs two ways: "loops" (one `work()` per slot, batchSize 1: a failure touches one
- * job) and "batch" (one `work()` fetching up to `concurrency` jobs, each completed or failed on its own).
+ * retry with backoff. pg-boss 10 runs three ways: "loops" (one `work()` per slot, batchSize 1), "batch" (one `work()`
+ * fetching up to `concurrency` jobs) and "prefetch" (one `work()` fetching 64, `concurrency` of them running at a
+ * time); in the last two each job is completed or failed on its own as it ends. A pg-boss 10 worker waits out the
+ * rest of its polling interval after every fetch, full or not.
  *
  *  1. throughput — QUEUE_JOBS jobs enqueued (8 callers at once), then one instance with QUEUE_CONCURRENCY slots and
  *     a handler that does nothing: enqueued/s, and claimed + completed/s until all are done (or 30 s).
@@ -51,6 +53,8 @@ const CRASH_WORK_MS = 200;
 /** A job as long as a short model answer: the poll interval no longer paces a worker that is busy this long. */
 const SLOW_WORK_MS = 1000;
 const SLOW_JOBS = CONCURRENCY * 8;
+/** pg-boss "prefetch": jobs one fetch claims (all leased at once), of which `concurrency` run at a time. */
+const PREFETCH = 64;
 const KILL_AT_SHARE = 0.3;
 const SELF = fileURLToPath(import.meta.url);
 
@@ -130,7 +134,7 @@ function pgliteExecutor(client: PGlite): PgBoss.Db {
   };
 }
 
-function pgBoss(mode: 'loops' | 'batch', connection: () => PgBoss.DatabaseOptions, query: Query): Contender {
+function pgBoss(mode: 'loops' | 'batch' | 'prefetch', connection: () => PgBoss.DatabaseOptions, query: Query): Contender {
   const client = new PgBoss({ ...connection(), supervise: false, schedule: false });
   client.on('error', (error) => console.error(`pg-boss: ${error.message}`));
   let started: Promise<unknown> | undefined;
@@ -161,14 +165,20 @@ function pgBoss(mode: 'loops' | 'batch', connection: () => PgBoss.DatabaseOption
             });
           }
         } else {
-          await boss.work<Payload>(queue, { ...options, batchSize: concurrency }, async (jobs) => {
-            const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data)));
-            await Promise.all(
-              outcomes.map((outcome, i) => {
-                const id = jobs[i]?.id ?? '';
-                return outcome.status === 'fulfilled' ? boss.complete(queue, id) : boss.fail(queue, id, { message: String(outcome.reason) });
-              }),
-            );
+          // Each job completed or failed on its own as it ends; "prefetch" claims PREFETCH and runs `concurrency` at once.
+          await boss.work<Payload>(queue, { ...options, batchSize: mode === 'batch' ? concurrency : PREFETCH }, async (jobs) => {
+            let next = 0;
+            const slot = async () => {
+              for (let job = jobs[next++]; job; job = jobs[next++]) {
+                try {
+                  await handler(job.data);
+                  await boss.complete(queue, job.id);
+                } catch (error) {
+                  await boss.fail(queue, job.id, { message: String(error) });
+                }
+              }
+            };
+            await Promise.all(Array.from({ length: concurrency }, slot));
           });
         }
       }
@@ -435,6 +445,7 @@ function makeContender(name: string, db: Database, query: Query, connection: () 
   if (name === 'ours') return ours(db, query);
   if (name === 'pg-boss-loops') return pgBoss('loops', connection, query);
   if (name === 'pg-boss-batch') return pgBoss('batch', connection, query);
+  if (name === 'pg-boss-prefetch') return pgBoss('prefetch', connection, query);
   throw new Error(`unknown contender ${name}`);
 }
 
@@ -454,7 +465,7 @@ async function main() {
       backends = backends.filter((name) => name !== 'postgres');
     }
   }
-  const contenders = ['ours', 'pg-boss-loops', 'pg-boss-batch'];
+  const contenders = ['ours', 'pg-boss-loops', 'pg-boss-batch', 'pg-boss-prefetch'];
   const rows: Record<string, string | number>[] = [];
   const dupRows: Record<string, string | number>[] = [];
   for (const kind of backends as Backend['kind'][]) {
