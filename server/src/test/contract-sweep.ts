@@ -93,6 +93,7 @@ const numberBounds = (schema: z.ZodType) => {
 /** Strings tried, in order, for a string-like schema (regexes, formats, transforms): the first it accepts wins. */
 const STRING_CANDIDATES = [
   'sweep-value',
+  '7f3a9c21-0b4e-4d7a-9a11-222233334444',
   'sweep_user',
   '123456',
   '2030-01-15',
