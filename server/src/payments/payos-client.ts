@@ -1,6 +1,6 @@
+import { APIError, ConnectionError, ConnectionTimeoutError, InvalidSignatureError, PayOS, UserAbortError } from '@payos/node';
 import { AppError } from '../errors/app-error.js';
 import type { FetchLike } from '../meta/graph-client.js';
-import { isDataSignatureValid, paymentRequestSignature } from './payos-signature.js';
 
 export const PAYOS_API_URL = 'https://api-merchant.payos.vn';
 /** PayOS refuses longer transfer descriptions for accounts without a virtual account. */
@@ -44,14 +44,6 @@ export interface PayosClientOptions {
   timeoutMs?: number;
 }
 
-/** PayOS's envelope: `code` "00" is success, anything else comes with a Vietnamese `desc`. */
-interface PayosEnvelope {
-  code?: unknown;
-  desc?: unknown;
-  data?: unknown;
-  signature?: unknown;
-}
-
 const REASON_TEXT: Record<PayosError['reason'], string> = {
   http: 'answered with an HTTP error',
   provider: 'refused the request',
@@ -76,90 +68,90 @@ export class PayosError extends AppError {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const STATUSES = new Set<string>(['PENDING', 'PAID', 'CANCELLED', 'EXPIRED', 'PROCESSING', 'UNDERPAID', 'FAILED']);
 const asStatus = (value: unknown): PayosLinkStatus | undefined => (typeof value === 'string' && STATUSES.has(value) ? (value as PayosLinkStatus) : undefined);
 
+/** What went wrong in the SDK's terms, as one of our reasons (the SDK's own message goes to the log). */
+function failureOf(operation: string, error: unknown): PayosError {
+  if (error instanceof PayosError) return error;
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (error instanceof ConnectionTimeoutError) return new PayosError(operation, 'timeout', detail);
+  if (error instanceof ConnectionError || error instanceof UserAbortError) return new PayosError(operation, 'network', detail);
+  if (error instanceof InvalidSignatureError) return new PayosError(operation, 'signature', detail);
+  if (error instanceof APIError) {
+    // An HTTP success carrying a PayOS code other than "00" is a refusal; anything else an HTTP error.
+    const refused = typeof error.status === 'number' && error.status >= 200 && error.status < 300;
+    return new PayosError(operation, refused ? 'provider' : 'http', `HTTP ${String(error.status)} code ${String(error.code ?? '-')}: ${String(error.desc ?? error.message)}`);
+  }
+  // The SDK reads the body as JSON: an answer that is not JSON ends here.
+  return new PayosError(operation, 'malformed', detail);
+}
+
 /**
- * The PayOS payment-request API (v2), written from PayOS's documentation and checked in tests against the
- * official SDK's signing: signed create requests, response signatures verified, every failure a `PayosError`
- * (502 PAYMENT_PROVIDER_FAILED). Never retried here: a create that timed out may exist at PayOS, and the
- * caller (reconciliation) is the one that knows when asking again is safe.
+ * The PayOS payment-request API (v2) through the official SDK (`@payos/node`): it signs create requests and
+ * checks the signature of every answer that carries one with our checksum key. Every failure becomes a
+ * `PayosError` (502 PAYMENT_PROVIDER_FAILED). Never retried (`maxRetries: 0`): a create that timed out may
+ * exist at PayOS, and the caller (reconciliation) is the one that knows when asking again is safe.
  */
 export class PayosClient {
   readonly baseUrl: string;
+  private readonly sdk: PayOS;
 
-  constructor(private readonly options: PayosClientOptions) {
+  constructor(options: PayosClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    const transport = options.fetch;
+    this.sdk = new PayOS({
+      clientId: options.clientId,
+      apiKey: options.apiKey,
+      checksumKey: options.checksumKey,
+      baseURL: this.baseUrl,
+      timeout: options.timeoutMs ?? TIMEOUT_MS,
+      maxRetries: 0,
+      logLevel: 'off',
+      // The SDK resolves `/v2/…` against `baseURL` with `new URL`, which drops a base path such as the
+      // sandbox's `/payos-sandbox`: the path it asks for is put back under our base URL here.
+      fetch: (input, init) => {
+        const asked = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+        return transport(`${this.baseUrl}${asked.pathname}${asked.search}`, init);
+      },
+    });
   }
 
   async createPaymentLink(input: CreatePaymentLinkInput): Promise<CreatedPaymentLink> {
-    const signature = paymentRequestSignature(input, this.options.checksumKey);
-    const data = await this.call('create payment link', 'POST', '/v2/payment-requests', { ...input, signature });
-    const status = asStatus(data.status) ?? 'PENDING';
-    const { checkoutUrl, qrCode, paymentLinkId } = data;
+    const operation = 'create payment link';
+    const data = await this.run(operation, () => this.sdk.paymentRequests.create(input));
+    const { checkoutUrl, qrCode, paymentLinkId } = data as Partial<Record<string, unknown>>;
     if (typeof checkoutUrl !== 'string' || typeof qrCode !== 'string' || typeof paymentLinkId !== 'string') {
-      throw new PayosError('create payment link', 'malformed', 'checkoutUrl, qrCode or paymentLinkId missing');
+      throw new PayosError(operation, 'malformed', 'checkoutUrl, qrCode or paymentLinkId missing');
     }
-    return { checkoutUrl, qrCode, paymentLinkId, status };
+    return { checkoutUrl, qrCode, paymentLinkId, status: asStatus(data.status) ?? 'PENDING' };
   }
 
   /** `GET /v2/payment-requests/{orderCode}`: the link's status and how much was paid. */
   async getPaymentLink(orderCode: number): Promise<PaymentLinkInfo> {
-    return this.linkInfo('get payment link', await this.call('get payment link', 'GET', `/v2/payment-requests/${orderCode}`));
+    const operation = 'get payment link';
+    return this.linkInfo(operation, await this.run(operation, () => this.sdk.paymentRequests.get(orderCode)));
   }
 
   async cancelPaymentLink(orderCode: number, reason: string): Promise<PaymentLinkInfo> {
-    const data = await this.call('cancel payment link', 'POST', `/v2/payment-requests/${orderCode}/cancel`, { cancellationReason: reason });
-    return this.linkInfo('cancel payment link', data);
+    const operation = 'cancel payment link';
+    return this.linkInfo(operation, await this.run(operation, () => this.sdk.paymentRequests.cancel(orderCode, reason)));
   }
 
-  private linkInfo(operation: string, data: Record<string, unknown>): PaymentLinkInfo {
-    const status = asStatus(data.status);
-    const { id, orderCode, amount, amountPaid } = data;
-    if (!status || typeof id !== 'string' || typeof orderCode !== 'number' || typeof amount !== 'number' || typeof amountPaid !== 'number') {
+  private async run<T>(operation: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw failureOf(operation, error);
+    }
+  }
+
+  private linkInfo(operation: string, data: object): PaymentLinkInfo {
+    const { id, orderCode, amount, amountPaid, status } = data as Partial<Record<string, unknown>>;
+    const known = asStatus(status);
+    if (!known || typeof id !== 'string' || typeof orderCode !== 'number' || typeof amount !== 'number' || typeof amountPaid !== 'number') {
       throw new PayosError(operation, 'malformed', 'status, id, orderCode, amount or amountPaid missing');
     }
-    return { paymentLinkId: id, orderCode, status, amount, amountPaid };
-  }
-
-  /** One call: headers, timeout, HTTP and PayOS error codes, and the response signature when PayOS sends one. */
-  private async call(operation: string, method: 'GET' | 'POST', path: string, body?: object): Promise<Record<string, unknown>> {
-    const response = await this.send(operation, method, path, body);
-    const text = await response.text().catch(() => '');
-    const envelope = this.parse(text);
-    if (!response.ok) throw new PayosError(operation, 'http', `HTTP ${response.status} code ${String(envelope?.code ?? '-')}: ${String(envelope?.desc ?? text.slice(0, 200))}`);
-    if (!envelope) throw new PayosError(operation, 'malformed', `not JSON: ${text.slice(0, 200)}`);
-    if (envelope.code !== '00' || !isRecord(envelope.data)) {
-      throw new PayosError(operation, 'provider', `code ${String(envelope.code)}: ${String(envelope.desc ?? '')}`);
-    }
-    // As the SDK does: a signed answer must carry our checksum key's signature of its data, or it is not PayOS's.
-    if (typeof envelope.signature === 'string' && !isDataSignatureValid(envelope.data, envelope.signature, this.options.checksumKey)) {
-      throw new PayosError(operation, 'signature', 'response signature does not match its data');
-    }
-    return envelope.data;
-  }
-
-  private async send(operation: string, method: 'GET' | 'POST', path: string, body?: object): Promise<Response> {
-    try {
-      return await this.options.fetch(`${this.baseUrl}${path}`, {
-        method,
-        headers: { 'x-client-id': this.options.clientId, 'x-api-key': this.options.apiKey, 'content-type': 'application/json', accept: 'application/json' },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? TIMEOUT_MS),
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new PayosError(operation, timedOut ? 'timeout' : 'network', error instanceof Error ? error.message : String(error));
-    }
-  }
-
-  private parse(text: string): PayosEnvelope | undefined {
-    try {
-      const parsed = JSON.parse(text) as unknown;
-      return isRecord(parsed) ? parsed : undefined;
-    } catch {
-      return undefined;
-    }
+    return { paymentLinkId: id, orderCode, status: known, amount, amountPaid };
   }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../test/accounts.js';
 import { api, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
+import { expectInvalidField } from '../test/invalid-field.js';
 
 const BASE = '/api/v1/facebook/config';
 
@@ -45,7 +46,7 @@ describe.each(testDatabases)('identity, procedure and bot config (%s)', (kind) =
     const bobUpdate = await api(t, bob, 'POST', `${BASE}/update-identity`, identityBody(bob, { identity_id: identity.identity_id }));
     expect(bobUpdate.statusCode).toBe(404);
     expect((await api(t, bob, 'POST', `${BASE}/delete-identity`, { user_id: bob.userId, identity_id: identity.identity_id })).statusCode).toBe(404);
-    expect((await api(t, bob, 'POST', `${BASE}/delete-identity`, { user_id: bob.userId, identity_id: 'not-a-uuid' })).statusCode).toBe(404);
+    expectInvalidField(await api(t, bob, 'POST', `${BASE}/delete-identity`, { user_id: bob.userId, identity_id: 'not-a-uuid' }), 'identity_id');
     expect((await api(t, alice, 'POST', `${BASE}/delete-identity`, { user_id: alice.userId, identity_id: identity.identity_id })).json()).toEqual({ status: 200, data: { ok: true } });
     expect((await api(t, alice, 'GET', `${BASE}/get-identity?user_id=${alice.userId}`)).json()).toEqual({ status: 200, data: [] });
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { apiErrorSchema, type EndpointContract, type EndpointName, endpoints } from '@pagemate/shared-contracts/contracts';
+import { type EndpointContract, type EndpointName, endpoints } from '@pagemate/shared-contracts/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -7,7 +7,7 @@ import { toFastifyPath } from '../http/contract-route.js';
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { bearer, claimsOf, login, registerAccount } from '../test/accounts.js';
 import { insertDocument } from '../test/chat.js';
-import { baselineOf, multipartBody, type SweepCase, sweepCases, unwrap } from '../test/contract-sweep.js';
+import { baselineOf, fieldsOf, problemOf, requestOf, sweepCases } from '../test/contract-sweep.js';
 import { api, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 
@@ -67,66 +67,6 @@ const FOREIGN_ID_IGNORED: Partial<Record<EndpointName, string>> = {
   sandboxActivity: "a filter over the caller's own sandbox activity: another's page gives an empty list (sandbox.test.ts asserts it)",
   getManager: 'a batch lookup for the page table: the managers of those pages that have one; a page of someone else has none for the caller',
 };
-
-interface ErrorBody {
-  status: number;
-  code: string;
-  message: string;
-  issues?: { path: string; message: string }[];
-}
-
-function requestOf(contract: EndpointContract, sweepCase: Pick<SweepCase, 'params' | 'query' | 'body' | 'rawBody' | 'rawParams'>, headers: Record<string, string>, withFile = true) {
-  const raw = 'rawParams' in sweepCase && sweepCase.rawParams;
-  const path = contract.path.replace(/\{(\w+)\}/g, (_, key: string) => (raw ? (sweepCase.params[key] ?? '') : encodeURIComponent(sweepCase.params[key] ?? '')));
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(sweepCase.query)) for (const item of Array.isArray(value) ? value : [value]) search.append(key, item);
-  const url = `/${path}${search.size ? `?${search.toString()}` : ''}`;
-  if (contract.method === 'GET') return { method: 'GET' as const, url, headers };
-  if (sweepCase.rawBody) return { method: 'POST' as const, url, headers: { ...headers, 'content-type': sweepCase.rawBody.contentType }, payload: sweepCase.rawBody.payload };
-  if (contract.multipart) {
-    const form = multipartBody(sweepCase.body as Record<string, unknown>, withFile ? { field: 'file', name: 'sweep.txt', content: 'Sweep' } : undefined);
-    return { method: 'POST' as const, url, headers: { ...headers, 'content-type': form.contentType }, payload: form.payload };
-  }
-  // JSON of any shape, `null` included (inject would send nothing for a null payload).
-  return { method: 'POST' as const, url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(sweepCase.body) ?? '' };
-}
-
-/** What is wrong with an error answer, or undefined when it is a proper 4xx. */
-function problemOf(response: LightMyRequestResponse, sweepCase?: SweepCase): string | undefined {
-  if (sweepCase?.mayPass && response.statusCode < 400) return undefined;
-  if (response.statusCode < 400 || response.statusCode >= 500) return `status ${response.statusCode}: ${response.body.slice(0, 300)}`;
-  let json: unknown;
-  try {
-    json = response.json();
-  } catch {
-    return `not JSON: ${response.body.slice(0, 200)}`;
-  }
-  const parsed = apiErrorSchema.safeParse(json);
-  if (!parsed.success) return `not the error body: ${response.body.slice(0, 300)}`;
-  const body = parsed.data as ErrorBody;
-  if (body.status !== response.statusCode) return `body status ${body.status} ≠ ${response.statusCode}`;
-  if (!body.message.trim()) return 'empty message';
-  if (body.code === 'VALIDATION_FAILED') {
-    if (!body.issues?.length) return 'VALIDATION_FAILED without issues';
-    const field = sweepCase?.field;
-    if (field && !sweepCase.contractValid) {
-      const related = (path: string) => path !== '' && (path === field || path.startsWith(`${field}.`) || field.startsWith(`${path}.`));
-      if (!body.issues.some((issue) => related(issue.path))) return `issues do not name ${field}: ${JSON.stringify(body.issues)}`;
-    }
-  }
-  return undefined;
-}
-
-/** Every field of a part, with its dotted path and schema (nested objects and arrays of objects included). */
-function fieldsOf(schema: z.ZodType, prefix = ''): { path: string; name: string; schema: z.ZodType }[] {
-  const def = (unwrap(schema).inner as unknown as { _zod: { def: { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType } } })._zod.def;
-  if (def.type === 'array' && def.element) return fieldsOf(def.element, prefix ? `${prefix}.0` : '0');
-  if (def.type !== 'object' || !def.shape) return [];
-  return Object.entries(def.shape).flatMap(([name, field]) => {
-    const path = prefix ? `${prefix}.${name}` : name;
-    return [{ path, name, schema: field }, ...fieldsOf(field, path)];
-  });
-}
 
 function setPath(target: unknown, path: string[], value: unknown): unknown {
   const [head, ...rest] = path;
@@ -304,7 +244,7 @@ describe.each(testDatabases)('contract sweep (%s)', (kind) => {
         if (!schema) return [];
         return fieldsOf(schema)
           .filter((field) => ID_FIELD.test(field.name) && !OWN_USER_FIELDS.has(field.name))
-          .map((field) => ({ name, part, path: field.path, kind: field.name === 'id' ? KIND_OF_ID[name] : KIND_OF_FIELD[field.name] }));
+          .map((field) => ({ name, part, path: field.path, list: field.list, kind: field.name === 'id' ? KIND_OF_ID[name] : KIND_OF_FIELD[field.name] }));
       });
     });
 
@@ -317,9 +257,7 @@ describe.each(testDatabases)('contract sweep (%s)', (kind) => {
       const contract = contractOf(idCase.name);
       const base = baselineOf(contract, { user_id: user.userId, userId: user.userId });
       const foreign = ids[idCase.kind as ResourceKind];
-      const fieldSchema = fieldsOf(contract[idCase.part] as z.ZodType).find((field) => field.path === idCase.path)?.schema as z.ZodType;
-      const isList = (unwrap(fieldSchema).inner as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'array';
-      const value = isList ? [foreign] : foreign;
+      const value = idCase.list ? [foreign] : foreign;
       // Every other id field names A's own resource of its kind (where A has one), then this one names B's.
       const request = { params: base.params, query: base.query, body: base.body };
       const key = (part: string) => (part === 'multipart' ? 'body' : part) as keyof typeof request;
@@ -327,9 +265,7 @@ describe.each(testDatabases)('contract sweep (%s)', (kind) => {
         const mine = other.kind && own[other.kind];
         const same = other.part === idCase.part && other.path === idCase.path;
         if (!same && !mine) continue;
-        const otherSchema = fieldsOf(contract[other.part] as z.ZodType).find((field) => field.path === other.path)?.schema as z.ZodType;
-        const list = (unwrap(otherSchema).inner as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'array';
-        const chosen = same ? value : list ? [mine] : mine;
+        const chosen = same ? value : other.list ? [mine] : mine;
         request[key(other.part)] = setPath(request[key(other.part)], other.path.split('.'), other.part === 'query' || other.part === 'params' ? String(chosen) : chosen) as never;
       }
       const response = await t.app.inject(requestOf(contract, request, headersFor(contract, { user, partner })));

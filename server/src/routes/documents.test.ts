@@ -11,6 +11,7 @@ import { INDEX_FAILURES, INDEX_QUEUE, UPLOAD_REFUSALS } from '../plugins/app/doc
 import { errorOf } from '../test/accounts.js';
 import { api, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
+import { expectInvalidField } from '../test/invalid-field.js';
 
 const UPLOAD = '/api/v1/documents/upload';
 
@@ -238,7 +239,7 @@ describe.each(testDatabases)('documents: upload → index → collections (%s)',
     expect((await api(t, bob, 'GET', `/api/v1/facebook/get-collection/${alice.userId}`)).statusCode).toBe(403);
     const passage = await api(t, bob, 'GET', `/api/v1/chat/passage/${chunk?.id}?user_id=${bob.userId}`);
     expect(passage.statusCode).toBe(404);
-    expect((await api(t, bob, 'GET', `/api/v1/chat/passage/not-a-uuid?user_id=${bob.userId}`)).statusCode).toBe(404);
+    expectInvalidField(await api(t, bob, 'GET', `/api/v1/chat/passage/not-a-uuid?user_id=${bob.userId}`), 'id');
     const deleteFile = await api(t, bob, 'POST', '/api/v1/documents/delete-file', { user_id: bob.userId, file_id: file.file_id });
     expect(deleteFile.statusCode).toBe(404);
     const deleteCollection = await api(t, bob, 'POST', '/api/v1/facebook/delete-collection', { user_id: bob.userId, collection_id: 'Riêng' });

@@ -4,6 +4,7 @@ import { errorOf } from '../test/accounts.js';
 import { ManualClock } from '../test/clock.js';
 import { api, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
+import { expectInvalidField } from '../test/invalid-field.js';
 
 describe.each(testDatabases)('notifications (%s)', (kind) => {
   let t: TestApp;
@@ -55,7 +56,9 @@ describe.each(testDatabases)('notifications (%s)', (kind) => {
     expect(mine?.kind).toBe('low_balance');
     expect(theirs?.kind).toBe('low_balance');
 
-    const response = await dismiss(user, [mine?.id ?? '', theirs?.id ?? '', 'not-an-id', '00000000-0000-4000-8000-000000000000']);
+    expectInvalidField(await dismiss(user, [mine?.id ?? '', 'not-an-id']), 'ids.1');
+    expect((await listed(user)).map((item) => item.kind)).toEqual(['low_balance', 'welcome']);
+    const response = await dismiss(user, [mine?.id ?? '', theirs?.id ?? '', '00000000-0000-4000-8000-000000000000']);
     expect(response.json()).toEqual({ status: 200, data: { ok: true } });
     expect((await listed(user)).map((item) => item.kind)).toEqual(['welcome']);
     expect((await listed(other)).map((item) => item.id)).toContain(theirs?.id);

@@ -19,6 +19,7 @@ import { bearer, claimsOf, errorOf, login, registerAccount } from '../test/accou
 import { api, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 import { JOIN_PARTNER_LIMIT } from './partner.js';
+import { expectInvalidField } from '../test/invalid-field.js';
 
 /** Lan's demo account in the sandbox connects three pages; the bakery is the first. */
 const LAN_PAGES = 3;
@@ -237,10 +238,10 @@ describe.each(testDatabases)('partner side (%s)', (kind) => {
       await assign(agencyA, lan.userId, staffB.id),
       await saveStaff(agencyA, { id: staffB.id, name: 'Taken over' }),
       await api(t, agencyA, 'POST', '/api/v1/partner/staff/delete', { id: staffB.id }),
-      await clientsOf(agencyA, '?shop_id=not-a-uuid'),
     ]) {
       refused(response, 404, 'NOT_FOUND');
     }
+    expectInvalidField(await clientsOf(agencyA, '?shop_id=not-a-uuid'), 'shop_id');
     expect(data<PartnerStaff[]>(await api(t, agencyB, 'GET', '/api/v1/partner/staff'))).toEqual([expect.objectContaining({ id: staffB.id, name: 'Minh' })]);
     expect(data<PartnerStaff[]>(await api(t, agencyA, 'GET', '/api/v1/partner/staff')).map((member) => member.id)).not.toContain(staffB.id);
   });

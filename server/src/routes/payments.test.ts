@@ -10,6 +10,7 @@ import { ManualClock } from '../test/clock.js';
 import { api, localPath, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, injectingFetch, type TestApp, testDatabases } from '../test/helper.js';
 import { PAYMENT_WEBHOOK_REFUSAL_LIMIT } from './payments.js';
+import { expectInvalidField } from '../test/invalid-field.js';
 
 const ENV = { PAYMENT_EXPIRY_MINUTES: '10', PAYMENT_RECONCILE_INTERVAL_SECONDS: '0', ACCESS_TOKEN_TTL_SECONDS: String(7 * 24 * 3600), SHELL_URL: 'http://localhost:3000', RATE_LIMIT_IP_MULTIPLIER: '100' };
 const WEBHOOK = '/api/v1/payments/webhook/sandbox';
@@ -353,7 +354,7 @@ describe.each(testDatabases)('payments through the PayOS sandbox (%s)', (kind) =
     expect(peek.statusCode).toBe(404);
     const cancel = await api(t, mallory, 'POST', '/api/v1/payment-cancel', { user_id: mallory.userId, payment_id: payment.payment_id });
     expect(cancel.statusCode).toBe(404);
-    expect((await api(t, mallory, 'GET', `/api/v1/payment-status/not-a-uuid?user_id=${mallory.userId}`)).statusCode).toBe(404);
+    expectInvalidField(await api(t, mallory, 'GET', `/api/v1/payment-status/not-a-uuid?user_id=${mallory.userId}`), 'id');
     const theirs = dataOf<{ items: Deposit[]; total: number }>(await api(t, mallory, 'GET', `/api/v1/deposit-history/${mallory.userId}`));
     expect(theirs).toEqual({ items: [], total: 0 });
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isUuid } from '@pagemate/shared-contracts/contracts';
 
 /**
  * Bytes kept under names we generate (`newStoredName()`), never a user's file name. Minimal on purpose: local
@@ -19,11 +20,9 @@ export class FileNotFoundError extends Error {
   override name = 'FileNotFoundError';
 }
 
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** Refuses anything but one of our generated names (a path, `..`, anything but a lower-case UUID). */
 export function assertStoredName(name: string): void {
-  if (!STORED_NAME.test(name)) throw new Error(`not a stored file name: ${JSON.stringify(name.slice(0, 80))}`);
+  if (!isUuid(name) || name !== name.toLowerCase()) throw new Error(`not a stored file name: ${JSON.stringify(name.slice(0, 80))}`);
 }
 
 /** A fresh storage name (a random UUID). */

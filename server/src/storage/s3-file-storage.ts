@@ -1,4 +1,5 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { AwsClient } from 'aws4fetch';
 import { assertStoredName, FileNotFoundError, type FileStorage } from './file-storage.js';
 
 /** Where and as whom objects are stored: the `S3_*` variables (see `.env.example`). */
@@ -11,11 +12,6 @@ export interface S3Config {
   secretAccessKey: string;
   /** Bucket in the path (`endpoint/bucket/key`, MinIO and most self-hosted stores) instead of the host name. */
   forcePathStyle: boolean;
-}
-
-export interface S3Credentials {
-  accessKeyId: string;
-  secretAccessKey: string;
 }
 
 export interface S3FileStorageOptions {
@@ -43,14 +39,9 @@ export class S3StorageError extends Error {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-const ALGORITHM = 'AWS4-HMAC-SHA256';
-const sha256Hex = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
+const sha256Hex = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-/** SHA-256 of an empty body: what GET and DELETE send as `x-amz-content-sha256`. */
-export const EMPTY_PAYLOAD_SHA256 = sha256Hex('');
-
-/** RFC 3986 percent-encoding as SigV4 wants it: everything but A-Z a-z 0-9 - _ . ~ (`encodeURIComponent` leaves !'()* alone). */
+/** RFC 3986 percent-encoding of one path segment (`encodeURIComponent` leaves !'()* alone). */
 function uriEncode(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
@@ -58,70 +49,6 @@ function uriEncode(value: string): string {
 /** `20130524T000000Z`: the form of `x-amz-date`. */
 export function amzDate(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-}
-
-export interface SignatureInput {
-  method: string;
-  url: URL;
-  /** Every header to sign (names in any case), `host` included; the signature covers exactly these. */
-  headers: Record<string, string>;
-  /** Hex SHA-256 of the body (the value of `x-amz-content-sha256`). */
-  payloadHash: string;
-  credentials: S3Credentials;
-  region: string;
-  /** `x-amz-date` of the request. */
-  amzDate: string;
-  service?: string;
-}
-
-export interface Signature {
-  canonicalRequest: string;
-  stringToSign: string;
-  signedHeaders: string;
-  signature: string;
-  /** The `Authorization` header value. */
-  authorization: string;
-}
-
-/**
- * AWS Signature Version 4 over the request's method, path, query and the given headers (S3 flavour: the path
- * is encoded once, not twice). Pure: the same input always gives the same signature, which is what lets a test
- * check it against AWS's published examples and a fake server verify what the adapter sends.
- */
-export function signatureV4(input: SignatureInput): Signature {
-  const service = input.service ?? 's3';
-  const date = input.amzDate.slice(0, 8);
-  const canonicalUri = input.url.pathname
-    .split('/')
-    .map((segment) => uriEncode(decodeURIComponent(segment)))
-    .join('/');
-  const canonicalQuery = [...input.url.searchParams.entries()]
-    .map(([key, value]) => [uriEncode(key), uriEncode(value)] as const)
-    .sort(([a, av], [b, bv]) => (a === b ? compare(av, bv) : compare(a, b)))
-    .map(([key, value]) => `${key}=${value}`)
-    .join('&');
-  const headers = Object.entries(input.headers)
-    .map(([name, value]) => [name.toLowerCase(), value.trim().replace(/\s+/g, ' ')] as const)
-    .sort(([a], [b]) => compare(a, b));
-  const canonicalHeaders = headers.map(([name, value]) => `${name}:${value}\n`).join('');
-  const signedHeaders = headers.map(([name]) => name).join(';');
-  const canonicalRequest = [input.method.toUpperCase(), canonicalUri, canonicalQuery, canonicalHeaders, signedHeaders, input.payloadHash].join('\n');
-  const scope = `${date}/${input.region}/${service}/aws4_request`;
-  const stringToSign = [ALGORITHM, input.amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${input.credentials.secretAccessKey}`, date), input.region), service), 'aws4_request');
-  const signature = createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex');
-  return {
-    canonicalRequest,
-    stringToSign,
-    signedHeaders,
-    signature,
-    authorization: `${ALGORITHM} Credential=${input.credentials.accessKeyId}/${scope},SignedHeaders=${signedHeaders},Signature=${signature}`,
-  };
-}
-
-/** Code-point order, as SigV4 sorts (not the locale's). */
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The `<Code>` of an S3 error document, if the body is one. */
@@ -134,14 +61,17 @@ type Operation = 'PUT' | 'GET' | 'DELETE';
 /**
  * Objects in one bucket of an S3-compatible store (AWS S3, MinIO, Cloudflare R2, …), one object per stored name,
  * so every instance configured with the same bucket reads every instance's uploads. Requests are signed with
- * SigV4 by hand over `fetch` (no SDK); an object is sent in one PUT (ours are at most a few tens of MiB), which
- * S3 makes visible all at once, never half-written. A name that is not one of ours is refused before any request.
+ * AWS Signature V4 by `aws4fetch` (the body's SHA-256 signed too, so the store checks it arrived whole) and sent
+ * with `fetch` under our timeout, without the library's retries; an object is sent in one PUT (ours are at most
+ * a few tens of MiB), which S3 makes visible all at once, never half-written. A name that is not one of ours is
+ * refused before any request.
  */
 export class S3FileStorage implements FileStorage {
   private readonly base: URL;
   private readonly timeoutMs: number;
   private readonly fetch: typeof fetch;
   private readonly now: () => Date;
+  private readonly signer: AwsClient;
 
   constructor(
     private readonly config: S3Config,
@@ -159,6 +89,8 @@ export class S3FileStorage implements FileStorage {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.fetch = options.fetch ?? globalThis.fetch;
     this.now = options.now ?? (() => new Date());
+    // `service` and `region` given, not guessed from the host name (a MinIO or R2 endpoint names neither).
+    this.signer = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, service: 's3', region: config.region, retries: 0 });
   }
 
   /** Where the objects are, for the startup log: no credentials in it. */
@@ -198,31 +130,18 @@ export class S3FileStorage implements FileStorage {
   private async send(method: Operation, name: string, body?: Uint8Array): Promise<Response> {
     assertStoredName(name);
     const url = new URL(name, this.base);
-    const payloadHash = body ? sha256Hex(body) : EMPTY_PAYLOAD_SHA256;
-    const date = amzDate(this.now());
-    const signed: Record<string, string> = { host: url.host, 'x-amz-content-sha256': payloadHash, 'x-amz-date': date };
-    const { authorization } = signatureV4({
-      method,
-      url,
-      headers: signed,
-      payloadHash,
-      credentials: { accessKeyId: this.config.accessKeyId, secretAccessKey: this.config.secretAccessKey },
-      region: this.config.region,
-      amzDate: date,
-    });
-    // `host` is what fetch sends from the URL itself; the signature covers it all the same.
-    const headers: Record<string, string> = { 'x-amz-content-sha256': payloadHash, 'x-amz-date': date, authorization };
+    const headers: Record<string, string> = { 'x-amz-content-sha256': sha256Hex(body ?? new Uint8Array()) };
     if (body) headers['content-type'] = 'application/octet-stream';
     try {
-      return await this.fetch(url, {
+      const signed = await this.signer.sign(url, {
         method,
         headers,
         // A copy on its own ArrayBuffer: what every fetch typing (Node's and the DOM's) accepts as a body.
         ...(body ? { body: new Uint8Array(body) } : {}),
-        // A redirect means the wrong region or endpoint: say so rather than follow it unsigned.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.timeoutMs),
+        aws: { datetime: amzDate(this.now()) },
       });
+      // A redirect means the wrong region or endpoint: say so rather than follow it unsigned.
+      return await this.fetch(signed, { redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (error) {
       throw this.failure(method, error);
     }

@@ -1,5 +1,6 @@
-import type { EndpointContract } from '@pagemate/shared-contracts/contracts';
-import type { z } from 'zod';
+import { apiErrorSchema, type EndpointContract } from '@pagemate/shared-contracts/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { z } from 'zod';
 
 /**
  * Bad-input cases generated from the zod contract: a valid baseline for each part of a request
@@ -34,65 +35,93 @@ export interface SweepCase {
   headers?: Record<string, string>;
 }
 
-interface ZodDef {
-  type: string;
-  [key: string]: unknown;
-}
-interface CheckDef {
-  check: string;
+/**
+ * The contract read through zod's public `z.toJSONSchema` (input side: defaults make a field optional), never
+ * through zod's internals: a zod release that changes its private shapes cannot quietly empty the sweep.
+ * `schemaOf` refuses a part it cannot read as an object with properties, and `sample` refuses a keyword
+ * combination it does not know, so a change in the JSON Schema zod emits fails loudly too.
+ */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
   minimum?: number;
   maximum?: number;
-  value?: number;
-  inclusive?: boolean;
-  format?: string;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minItems?: number;
+  maxItems?: number;
 }
 
-const defOf = (schema: z.ZodType): ZodDef => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
-const checksOf = (schema: z.ZodType): CheckDef[] =>
-  ((defOf(schema).checks as { _zod: { def: CheckDef } }[] | undefined) ?? []).map((check) => check._zod.def);
+const cache = new WeakMap<z.ZodType, JsonSchema>();
 
-/** Wrappers that only make a value optional or give it a default. */
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
-
-/** The schema under optional/nullable/default, and whether the field may be left out. */
-export function unwrap(schema: z.ZodType): { inner: z.ZodType; required: boolean; nullable: boolean } {
-  let inner = schema;
-  let required = true;
-  let nullable = false;
-  for (let def = defOf(inner); WRAPPERS.has(def.type); def = defOf(inner)) {
-    if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') required = false;
-    if (def.type === 'nullable') nullable = true;
-    inner = def.innerType as z.ZodType;
+/** The JSON Schema of what a client may send for `schema` (refinements are not in it; `safeParse` judges them). */
+export function schemaOf(schema: z.ZodType): JsonSchema {
+  let json = cache.get(schema);
+  if (!json) {
+    json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+    cache.set(schema, json);
   }
-  return { inner, required, nullable };
+  return json;
 }
 
-const lengthBounds = (schema: z.ZodType) => {
-  let min = 0;
-  let max: number | undefined;
-  for (const check of checksOf(schema)) {
-    if (check.check === 'min_length' && check.minimum !== undefined) min = Math.max(min, check.minimum);
-    if (check.check === 'max_length' && check.maximum !== undefined) max = Math.min(max ?? Infinity, check.maximum);
-    if (check.check === 'length_equals' && check.value !== undefined) [min, max] = [check.value, check.value];
-  }
-  return { min, max };
-};
+/** A request part (params, query, body, multipart) as an object schema, or an error naming what zod gave. */
+function objectSchemaOf(schema: z.ZodType): JsonSchema & { properties: Record<string, JsonSchema> } {
+  const json = schemaOf(schema);
+  if (json.type !== 'object' || !json.properties) throw new Error(`contract sweep: a request part is not an object schema: ${JSON.stringify(json).slice(0, 200)}`);
+  return json as JsonSchema & { properties: Record<string, JsonSchema> };
+}
 
-const numberBounds = (schema: z.ZodType) => {
-  let min: number | undefined;
-  let max: number | undefined;
-  let int = false;
-  for (const check of checksOf(schema)) {
-    if (check.check === 'greater_than' && check.value !== undefined) min = check.inclusive ? check.value : check.value + 1;
-    if (check.check === 'less_than' && check.value !== undefined) max = check.inclusive ? check.value : check.value - 1;
-    if (check.check === 'number_format' && (check.format === 'safeint' || check.format === 'int32')) int = true;
+/** What a field is once `null` is set aside: its own schema, and whether `null` is allowed. */
+export function unwrap(node: JsonSchema): { inner: JsonSchema; nullable: boolean } {
+  const options = node.anyOf ?? node.oneOf;
+  if (options) {
+    const rest = options.filter((option) => option.type !== 'null');
+    if (rest.length === 1 && rest[0]) return { inner: { ...rest[0], ...(node.default === undefined ? {} : { default: node.default }) }, nullable: rest.length < options.length };
   }
-  return { min, max, int };
-};
+  return { inner: node, nullable: node.type === 'null' };
+}
 
-/** Strings tried, in order, for a string-like schema (regexes, formats, transforms): the first it accepts wins. */
+/** The kind a mutation works on: string, number, boolean, object, array, enum, literal, union, or unknown. */
+export function kindOf(node: JsonSchema): string {
+  const { inner } = unwrap(node);
+  if (inner.enum) return 'enum';
+  if (inner.const !== undefined) return 'literal';
+  if (inner.anyOf || inner.oneOf) return 'union';
+  if (inner.type === 'integer' || inner.type === 'number') return 'number';
+  if (typeof inner.type === 'string') return inner.type;
+  if (Object.keys(inner).filter((key) => key !== 'default' && key !== '$schema').length === 0) return 'unknown';
+  throw new Error(`contract sweep: cannot read the JSON Schema ${JSON.stringify(inner).slice(0, 200)}; teach kindOf() about it`);
+}
+
+/** Every field of a part, dotted (`items.0.name` inside arrays of objects), with whether it holds a list. */
+export function fieldsOf(schema: z.ZodType): { path: string; name: string; list: boolean }[] {
+  const walk = (node: JsonSchema, prefix: string): { path: string; name: string; list: boolean }[] => {
+    const { inner } = unwrap(node);
+    if (inner.type === 'array' && inner.items) return walk(inner.items, prefix ? `${prefix}.0` : '0');
+    if (inner.type !== 'object' || !inner.properties) return [];
+    return Object.entries(inner.properties).flatMap(([name, field]) => {
+      const path = prefix ? `${prefix}.${name}` : name;
+      return [{ path, name, list: unwrap(field).inner.type === 'array' }, ...walk(field, path)];
+    });
+  };
+  return walk(objectSchemaOf(schema), '');
+}
+
+/** Strings tried, in order, for a string field: the first its JSON Schema accepts wins. */
 const STRING_CANDIDATES = [
   'sweep-value',
+  '7f3a9c21-0b4e-4d7a-9a11-222233334444',
   'sweep_user',
   '123456',
   '2030-01-15',
@@ -105,61 +134,105 @@ const STRING_CANDIDATES = [
   '',
 ];
 
-function firstAccepted(schema: z.ZodType, candidates: unknown[]): unknown {
-  for (const candidate of candidates) if (schema.safeParse(candidate).success) return candidate;
-  throw new Error(`contract sweep: no sample value accepted by a ${defOf(schema).type} schema`);
+/** Whether a string meets a string schema's length and pattern (formats come with a pattern, or the list below). */
+function stringFits(node: JsonSchema, value: string): boolean {
+  if (node.minLength !== undefined && value.length < node.minLength) return false;
+  if (node.maxLength !== undefined && value.length > node.maxLength) return false;
+  if (node.pattern !== undefined && !new RegExp(node.pattern, 'u').test(value)) return false;
+  if (node.format === 'uuid') return /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(value);
+  if (node.format === 'email') return value.includes('@');
+  if (node.format === 'date-time') return !Number.isNaN(Date.parse(value)) && value.includes('T');
+  if (node.format === 'uri') return URL.canParse(value);
+  return true;
 }
 
-/** A value the schema accepts; `overrides` fixes fields by name (the caller's own `user_id`). */
-export function sample(schema: z.ZodType, overrides: Record<string, unknown> = {}): unknown {
-  const { inner } = unwrap(schema);
-  const def = defOf(inner);
-  switch (def.type) {
-    case 'object': {
-      const shape = def.shape as Record<string, z.ZodType>;
-      const value = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, key in overrides ? overrides[key] : sample(field, overrides)]));
-      // Object-level refinements (a repeating post needs an end): the sample already satisfies the ones met so far.
-      if (!inner.safeParse(value).success) throw new Error(`contract sweep: sample of an object rejected: ${JSON.stringify(inner.safeParse(value).error?.issues)}`);
+function numberFits(node: JsonSchema, value: number): boolean {
+  if (node.type === 'integer' && !Number.isSafeInteger(value)) return false;
+  if (node.minimum !== undefined && value < node.minimum) return false;
+  if (node.maximum !== undefined && value > node.maximum) return false;
+  if (node.exclusiveMinimum !== undefined && value <= node.exclusiveMinimum) return false;
+  if (node.exclusiveMaximum !== undefined && value >= node.exclusiveMaximum) return false;
+  return true;
+}
+
+/** A value the node accepts; `overrides` fixes fields by name (the caller's own `user_id`). */
+function sampleNode(node: JsonSchema, overrides: Record<string, unknown>): unknown {
+  const { inner } = unwrap(node);
+  switch (kindOf(inner)) {
+    case 'object':
+      return Object.fromEntries(Object.entries(inner.properties ?? {}).map(([key, field]) => [key, key in overrides ? overrides[key] : sampleNode(field, overrides)]));
+    case 'array':
+      return Array.from({ length: Math.max(inner.minItems ?? 0, 1) }, () => sampleNode(inner.items ?? {}, overrides));
+    case 'string': {
+      const value = [...STRING_CANDIDATES, 'x'.repeat(Math.max(inner.minLength ?? 1, 1))].find((candidate) => stringFits(inner, candidate));
+      if (value === undefined) throw new Error(`contract sweep: no sample string fits ${JSON.stringify(inner).slice(0, 200)}`);
       return value;
     }
-    case 'array': {
-      const { min } = lengthBounds(inner);
-      const element = def.element as z.ZodType;
-      return Array.from({ length: Math.max(min, 1) }, () => sample(element, overrides));
-    }
-    case 'string':
-    case 'pipe':
-    case 'transform': {
-      const { min } = lengthBounds(inner);
-      return firstAccepted(inner, [...STRING_CANDIDATES, 'x'.repeat(Math.max(min, 1))]);
-    }
     case 'number': {
-      const { min, max, int } = numberBounds(inner);
-      const low = min ?? 1;
-      return firstAccepted(inner, [low, 0.5, 1, 0, max ?? low, int ? Math.ceil(low) : low]);
+      const low = inner.minimum ?? (inner.exclusiveMinimum === undefined ? 1 : inner.exclusiveMinimum + 1);
+      const value = [low, 0.5, 1, 0, inner.maximum ?? low].find((candidate) => numberFits(inner, candidate));
+      if (value === undefined) throw new Error(`contract sweep: no sample number fits ${JSON.stringify(inner)}`);
+      return value;
     }
     case 'boolean':
       return true;
     case 'enum':
-      return Object.values(def.entries as Record<string, string>)[0];
+      return inner.enum?.[0];
     case 'literal':
-      return (def.values as unknown[])[0];
-    case 'union': {
-      for (const option of def.options as z.ZodType[]) {
-        try {
-          return sample(option, overrides);
-        } catch {
-          // next option
-        }
-      }
-      throw new Error('contract sweep: no union option could be sampled');
-    }
+      return inner.const;
+    case 'union':
+      return sampleNode((inner.oneOf ?? inner.anyOf ?? [])[0] ?? {}, overrides);
+    case 'null':
     case 'unknown':
-    case 'any':
       return null;
     default:
-      throw new Error(`contract sweep: cannot sample a zod "${def.type}" schema; teach sample() about it`);
+      throw new Error(`contract sweep: cannot sample ${JSON.stringify(inner).slice(0, 200)}; teach sample() about it`);
   }
+}
+
+/** The node of the field at `path` (object keys and array indexes), if the schema has one there. */
+function nodeAt(node: JsonSchema, path: PropertyKey[]): JsonSchema | undefined {
+  let current: JsonSchema | undefined = node;
+  for (const key of path) {
+    const inner: JsonSchema | undefined = current ? unwrap(current).inner : undefined;
+    current = typeof key === 'number' ? inner?.items : inner?.properties?.[String(key)];
+  }
+  return current;
+}
+
+function setAt(target: unknown, path: PropertyKey[], value: unknown): void {
+  const parent = path.slice(0, -1).reduce<unknown>((at, key) => (at as Record<PropertyKey, unknown>)[key as string], target);
+  (parent as Record<PropertyKey, unknown>)[path[path.length - 1] as string] = value;
+}
+
+/**
+ * A value `schema` accepts, checked with zod itself (`safeParse`): what the JSON Schema cannot say (a transform
+ * before a pattern, a refinement) is judged by the contract. A string field it refuses gets the next candidate
+ * that fits; a sample still refused stops the sweep.
+ */
+export function sample(schema: z.ZodType, overrides: Record<string, unknown> = {}): unknown {
+  const root = schemaOf(schema);
+  const value = sampleNode(root, overrides);
+  const tried = new Map<string, number>();
+  for (let round = 0; round < 50; round += 1) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return value;
+    let changed = false;
+    for (const issue of parsed.error.issues) {
+      const node = nodeAt(root, issue.path);
+      if (!node || kindOf(node) !== 'string' || issue.path.length === 0) continue;
+      const key = issue.path.join('.');
+      const inner = unwrap(node).inner;
+      const candidates = [...STRING_CANDIDATES, 'x'.repeat(Math.max(inner.minLength ?? 1, 1))].filter((candidate) => stringFits(inner, candidate));
+      const next = (tried.get(key) ?? 0) + 1;
+      if (next >= candidates.length) continue;
+      tried.set(key, next);
+      setAt(value, issue.path, candidates[next]);
+      changed = true;
+    }
+    if (!changed) throw new Error(`contract sweep: sample rejected by the contract: ${JSON.stringify(parsed.error.issues)}`);
+  }
+  throw new Error('contract sweep: no sample found');
 }
 
 /** 1 MB: over every field limit, under Fastify's 1 MiB body limit, so validation (not the limit) refuses it. */
@@ -168,11 +241,11 @@ export const ONE_MB = 1_000_000;
 const LONG_URL_VALUE = 8_000;
 
 /** Values of another type than the field's, in a JSON body. */
-function wrongTypes(type: string): unknown[] {
+function wrongTypes(kind: string): unknown[] {
   const all: Record<string, unknown> = { string: 'sweep', number: 12345, object: { sweep: true }, array: ['sweep'], boolean: true, null: null };
-  const own = type === 'enum' || type === 'literal' || type === 'pipe' || type === 'transform' ? 'string' : type;
+  const own = kind === 'enum' || kind === 'literal' ? 'string' : kind;
   return Object.entries(all)
-    .filter(([kind]) => kind !== own)
+    .filter(([type]) => type !== own)
     .map(([, value]) => value);
 }
 
@@ -186,26 +259,25 @@ interface FieldMutation {
 }
 
 /** Mutations of one field (and of the fields inside it), each a replacement value or its removal. */
-function fieldMutations(schema: z.ZodType, field: string, inUrl: boolean): FieldMutation[] {
-  const { inner, required } = unwrap(schema);
-  const def = defOf(inner);
+function fieldMutations(node: JsonSchema, field: string, required: boolean, inUrl: boolean): FieldMutation[] {
+  const { inner } = unwrap(node);
+  const kind = kindOf(inner);
   const out: FieldMutation[] = [];
   const put = (label: string, value: unknown) => out.push({ field, label: `${field}: ${label}`, value });
   if (required) out.push({ field, label: `${field}: missing`, value: undefined, remove: true });
   if (inUrl) {
     // Query strings and path params are text: the wrong types are text that is not a number, a list, nothing.
     put('empty', '');
-    if (def.type === 'number') for (const value of ['abc', '1.5', '-1', '1e400', '99999999999999999999', 'NaN']) put(`"${value}"`, value);
+    if (kind === 'number') for (const value of ['abc', '1.5', '-1', '1e400', '99999999999999999999', 'NaN']) put(`"${value}"`, value);
     put('repeated (array)', ['a', 'b']);
   } else {
-    for (const value of wrongTypes(def.type)) put(`wrong type ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}`, value);
+    for (const value of wrongTypes(kind)) put(`wrong type ${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value}`, value);
   }
-  switch (def.type) {
-    case 'string':
-    case 'pipe':
-    case 'transform': {
-      const { max } = lengthBounds(inner);
+  switch (kind) {
+    case 'string': {
+      const max = inner.maxLength;
       if (max !== undefined) put(`max+1 (${max + 1} chars)`, 'x'.repeat(max + 1));
+      if (inner.format !== undefined || inner.pattern !== undefined) put(`not ${inner.format ?? 'the pattern'}`, 'sweep-not-a-match');
       put(inUrl ? `${LONG_URL_VALUE} chars` : '1 MB', 'x'.repeat(inUrl ? LONG_URL_VALUE : ONE_MB));
       put('control characters', 'a\u0007b\u001b');
       // Valid for the contract, hard for storage: PostgreSQL refuses NUL in text; UTF-16 halves; 3-byte characters.
@@ -218,10 +290,11 @@ function fieldMutations(schema: z.ZodType, field: string, inUrl: boolean): Field
     }
     case 'number': {
       if (inUrl) break;
-      const { min, max, int } = numberBounds(inner);
+      const min = inner.minimum ?? (inner.exclusiveMinimum === undefined ? undefined : inner.exclusiveMinimum + 1);
+      const max = inner.maximum ?? (inner.exclusiveMaximum === undefined ? undefined : inner.exclusiveMaximum - 1);
       if (min !== undefined) put(`below min (${min - 1})`, min - 1);
       if (max !== undefined) put(`above max (${max + 1})`, max + 1);
-      if (int) put('not an integer', (min ?? 0) + 0.5);
+      if (inner.type === 'integer') put('not an integer', (min ?? 0) + 0.5);
       put('huge', 1e308);
       put('negative huge', -1e308);
       break;
@@ -233,13 +306,13 @@ function fieldMutations(schema: z.ZodType, field: string, inUrl: boolean): Field
       put('other literal', 'not-the-literal');
       break;
     case 'array': {
-      const { max } = lengthBounds(inner);
-      const element = def.element as z.ZodType;
+      const element = inner.items ?? {};
       if (!inUrl) {
-        if (max !== undefined) put(`${max + 1} items`, Array.from({ length: max + 1 }, () => sample(element)));
-        put('items of another type', wrongTypes(defOf(unwrap(element).inner).type).slice(0, 1));
-        if (defOf(unwrap(element).inner).type === 'object') {
-          for (const mutation of objectMutations(unwrap(element).inner, `${field}.0`, false)) out.push(mutation);
+        if (inner.maxItems !== undefined) put(`${inner.maxItems + 1} items`, Array.from({ length: inner.maxItems + 1 }, () => sampleNode(element, {})));
+        put('items of another type', wrongTypes(kindOf(element)).slice(0, 1));
+        if (kindOf(element) === 'object') out.push(...objectMutations(unwrap(element).inner, `${field}.0`, false));
+        if (kindOf(element) === 'string' && (unwrap(element).inner.format !== undefined || unwrap(element).inner.pattern !== undefined)) {
+          put(`an item not ${unwrap(element).inner.format ?? 'the pattern'}`, ['sweep-not-a-match']);
         }
       }
       break;
@@ -257,9 +330,9 @@ function fieldMutations(schema: z.ZodType, field: string, inUrl: boolean): Field
   return out;
 }
 
-function objectMutations(schema: z.ZodType, prefix: string, inUrl: boolean): FieldMutation[] {
-  const shape = defOf(schema).shape as Record<string, z.ZodType>;
-  return Object.entries(shape).flatMap(([key, field]) => fieldMutations(field, prefix ? `${prefix}.${key}` : key, inUrl));
+function objectMutations(node: JsonSchema, prefix: string, inUrl: boolean): FieldMutation[] {
+  const required = new Set(node.required ?? []);
+  return Object.entries(node.properties ?? {}).flatMap(([key, field]) => fieldMutations(field, prefix ? `${prefix}.${key}` : key, required.has(key), inUrl));
 }
 
 function withField(base: unknown, path: string[], mutation: FieldMutation): unknown {
@@ -324,7 +397,7 @@ export function sweepCases(contract: EndpointContract, overrides: Record<string,
     if (!schema) continue;
     const inUrl = part === 'params' || part === 'query';
     const baseValue = (part === 'params' ? base.params : part === 'query' ? base.query : base.body) as Record<string, unknown>;
-    for (const mutation of objectMutations(schema, '', inUrl)) {
+    for (const mutation of objectMutations(objectSchemaOf(schema), '', inUrl)) {
       if (part === 'params' && (mutation.remove || Array.isArray(mutation.value))) continue; // a path has every segment
       if (part === 'multipart' && typeof mutation.value !== 'string' && !mutation.remove) continue; // form fields are text
       const value = withField(baseValue, mutation.field.split('.'), mutation) as Record<string, unknown>;
@@ -339,7 +412,7 @@ export function sweepCases(contract: EndpointContract, overrides: Record<string,
       else add({ label, part, field: mutation.field, body: value, ...flags });
     }
     if (part === 'params') {
-      for (const key of Object.keys(schema.shape)) {
+      for (const key of Object.keys(objectSchemaOf(schema).properties)) {
         for (const odd of ODD_PATH_VALUES) {
           add({ label: `params.${key}: odd value ${JSON.stringify(odd.slice(0, 30))}`, part, field: key, params: { ...base.params, [key]: odd }, contractValid: schema.safeParse({ ...base.params, [key]: odd }).success });
         }
@@ -394,4 +467,54 @@ export function multipartBody(fields: Record<string, unknown>, file?: { field: s
   if (file) lines.push(`--${boundary}`, `Content-Disposition: form-data; name="${file.field}"; filename="${file.name}"`, 'Content-Type: text/plain', '', file.content);
   lines.push(`--${boundary}--`, '');
   return { payload: lines.join('\r\n'), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+interface ErrorBody {
+  status: number;
+  code: string;
+  message: string;
+  issues?: { path: string; message: string }[];
+}
+
+/** The request a case stands for, as `app.inject` takes it. */
+export function requestOf(contract: EndpointContract, sweepCase: Pick<SweepCase, 'params' | 'query' | 'body' | 'rawBody' | 'rawParams'>, headers: Record<string, string>, withFile = true) {
+  const raw = 'rawParams' in sweepCase && sweepCase.rawParams;
+  const path = contract.path.replace(/\{(\w+)\}/g, (_, key: string) => (raw ? (sweepCase.params[key] ?? '') : encodeURIComponent(sweepCase.params[key] ?? '')));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(sweepCase.query)) for (const item of Array.isArray(value) ? value : [value]) search.append(key, item);
+  const url = `/${path}${search.size ? `?${search.toString()}` : ''}`;
+  if (contract.method === 'GET') return { method: 'GET' as const, url, headers };
+  if (sweepCase.rawBody) return { method: 'POST' as const, url, headers: { ...headers, 'content-type': sweepCase.rawBody.contentType }, payload: sweepCase.rawBody.payload };
+  if (contract.multipart) {
+    const form = multipartBody(sweepCase.body as Record<string, unknown>, withFile ? { field: 'file', name: 'sweep.txt', content: 'Sweep' } : undefined);
+    return { method: 'POST' as const, url, headers: { ...headers, 'content-type': form.contentType }, payload: form.payload };
+  }
+  // JSON of any shape, `null` included (inject would send nothing for a null payload).
+  return { method: 'POST' as const, url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(sweepCase.body) ?? '' };
+}
+
+/** What is wrong with an error answer, or undefined when it is a proper 4xx. */
+export function problemOf(response: LightMyRequestResponse, sweepCase?: SweepCase): string | undefined {
+  if (sweepCase?.mayPass && response.statusCode < 400) return undefined;
+  if (response.statusCode < 400 || response.statusCode >= 500) return `status ${response.statusCode}: ${response.body.slice(0, 300)}`;
+  let json: unknown;
+  try {
+    json = response.json();
+  } catch {
+    return `not JSON: ${response.body.slice(0, 200)}`;
+  }
+  const parsed = apiErrorSchema.safeParse(json);
+  if (!parsed.success) return `not the error body: ${response.body.slice(0, 300)}`;
+  const body = parsed.data as ErrorBody;
+  if (body.status !== response.statusCode) return `body status ${body.status} ≠ ${response.statusCode}`;
+  if (!body.message.trim()) return 'empty message';
+  if (body.code === 'VALIDATION_FAILED') {
+    if (!body.issues?.length) return 'VALIDATION_FAILED without issues';
+    const field = sweepCase?.field;
+    if (field && !sweepCase.contractValid) {
+      const related = (path: string) => path !== '' && (path === field || path.startsWith(`${field}.`) || field.startsWith(`${path}.`));
+      if (!body.issues.some((issue) => related(issue.path))) return `issues do not name ${field}: ${JSON.stringify(body.issues)}`;
+    }
+  }
+  return undefined;
 }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signatureV4 } from '../storage/s3-file-storage.js';
+import { AwsV4Signer } from 'aws4fetch';
 
 /**
  * A tiny S3 in the test process: path-style PUT / GET / DELETE of `/<bucket>/<key>` on 127.0.0.1, objects in
- * a Map. Like S3 it checks every request's SigV4 signature by recomputing it with its own copy of the secret,
+ * a Map. Like S3 it checks every request's SigV4 signature by recomputing it with its own copy of the secret
+ * (with aws4fetch's signer, which s3-file-storage.test.ts holds to AWS's published examples),
  * and the body against `x-amz-content-sha256`, so a request signed wrongly (or with the wrong secret) is
  * refused with S3's 403 `SignatureDoesNotMatch` document.
  */
@@ -44,7 +45,7 @@ export async function startFakeS3(options: { bucket?: string; region?: string } 
     `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message>${extra}</Error>`;
 
   /** The refusal S3 would give, or undefined when the signature and payload hash are right. */
-  const refusal = (request: IncomingMessage, body: Buffer): { status: number; code: string; detail?: string } | undefined => {
+  const refusal = async (request: IncomingMessage, body: Buffer): Promise<{ status: number; code: string; detail?: string } | undefined> => {
     const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/.exec(
       request.headers.authorization ?? '',
     );
@@ -59,15 +60,18 @@ export async function startFakeS3(options: { bucket?: string; region?: string } 
       return { status: 403, code: 'AccessDenied' };
     }
     if (payloadHash !== createHash('sha256').update(body).digest('hex')) return { status: 400, code: 'XAmzContentSHA256Mismatch' };
-    const expected = signatureV4({
+    const signer = new AwsV4Signer({
       method: request.method ?? '',
-      url: new URL(request.url ?? '/', `http://${request.headers.host ?? ''}`),
-      headers: Object.fromEntries(names.map((name) => [name, String(request.headers[name] ?? '')])),
-      payloadHash,
-      credentials: { accessKeyId, secretAccessKey },
+      url: new URL(request.url ?? '/', `http://${request.headers.host ?? ''}`).toString(),
+      headers: Object.fromEntries(names.filter((name) => name !== 'host').map((name) => [name, String(request.headers[name] ?? '')])),
+      accessKeyId,
+      secretAccessKey,
+      service: 's3',
       region,
-      amzDate,
+      datetime: amzDate,
+      allHeaders: true,
     });
+    const expected = { signature: await signer.signature(), stringToSign: await signer.stringToSign() };
     // Real S3 echoes what it signed; the adapter must not pass this on.
     if (expected.signature !== signature) return { status: 403, code: 'SignatureDoesNotMatch', detail: `<StringToSign>${expected.stringToSign}</StringToSign><AWSAccessKeyId>${keyId}</AWSAccessKeyId>` };
     return undefined;
@@ -76,10 +80,10 @@ export async function startFakeS3(options: { bucket?: string; region?: string } 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    request.on('end', async () => {
       if (fake.stalled) return;
       const body = Buffer.concat(chunks);
-      const refused = refusal(request, body);
+      const refused = await refusal(request, body);
       if (refused) {
         answer(request, response, refused.status, error(refused.code, 'Refused by the fake S3.', refused.detail));
         return;

@@ -77,6 +77,12 @@ describe('createSseParser', () => {
     parser.push('data: {"a":1}');
     parser.end();
     expect(seen).toEqual(['{"a":1}']);
+    // Ended by a lone `\r` (the first half of a `\r\n` that never came): the line is whole, the event too.
+    const more: string[] = [];
+    const second = createSseParser((data) => more.push(data));
+    second.push('data: five\r');
+    second.end();
+    expect(more).toEqual(['five']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import type { z } from 'zod';
 import { endpointPath, endpoints, type EndpointBody, type EndpointName } from '../contracts/endpoints.js';
 import type { ErrorCode } from '../contracts/error-codes.js';
@@ -43,52 +44,21 @@ export class StreamRequestError extends Error {
 }
 
 /**
- * Server-sent events parser (WHATWG "event stream interpretation", data only): text may arrive split
- * anywhere — inside a line, between `\r` and `\n` — and several events may share one chunk. Comments
- * (`: heartbeat`) and fields other than `data` are ignored; `data` lines of one event join with `\n`.
+ * Server-sent events read with `eventsource-parser` (the WHATWG "event stream interpretation"): text may arrive
+ * split anywhere — inside a line, between `\r` and `\n` — and several events may share one chunk. Comments
+ * (`: heartbeat`), event names, ids and retry hints are not used; the `data` lines of one event arrive joined
+ * with `\n`.
  */
 export function createSseParser(onData: (data: string) => void) {
-  let buffer = '';
-  let dataLines: string[] = [];
-  let pendingCarriageReturn = false;
-
-  function dispatch(): void {
-    if (dataLines.length > 0) onData(dataLines.join('\n'));
-    dataLines = [];
-  }
-
-  function line(text: string): void {
-    if (text === '') return dispatch();
-    if (text.startsWith(':')) return;
-    const colon = text.indexOf(':');
-    const field = colon === -1 ? text : text.slice(0, colon);
-    let value = colon === -1 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') dataLines.push(value);
-  }
-
+  const parser = createParser({ onEvent: (event) => onData(event.data) });
   return {
     push(text: string): void {
-      let chunk = text;
-      // A `\r` ending the previous chunk already ended its line; a `\n` right after it belongs to it.
-      if (pendingCarriageReturn && chunk.startsWith('\n')) chunk = chunk.slice(1);
-      pendingCarriageReturn = false;
-      buffer += chunk;
-      const pattern = /\r\n|\r|\n/g;
-      let start = 0;
-      for (let match = pattern.exec(buffer); match; match = pattern.exec(buffer)) {
-        // A lone `\r` at the very end may be the first half of `\r\n`: the line ends here either way.
-        if (match[0] === '\r' && match.index === buffer.length - 1) pendingCarriageReturn = true;
-        line(buffer.slice(start, match.index));
-        start = match.index + match[0].length;
-      }
-      buffer = buffer.slice(start);
+      parser.feed(text);
     },
     /** The stream ended: a last event without its blank line is still delivered. */
     end(): void {
-      if (buffer !== '') line(buffer);
-      buffer = '';
-      dispatch();
+      parser.feed('\n\n');
+      parser.reset();
     },
   };
 }

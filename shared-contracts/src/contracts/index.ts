@@ -16,3 +16,4 @@ export * from './runtime-config.js';
 export * from './post-schedule.js';
 export * from './vietnam-time.js';
 export * from './partner.js';
+export * from './ids.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EndpointContract } from './endpoints.js';
 import { clientSchema, dashboardDaySchema, ORDER_STATUSES, orderSchema } from './entities.js';
 import { envelope, okSchema } from './envelope.js';
+import { uuidSchema } from './ids.js';
 
 /**
  * The partner side (docs/product.md §2 "Partner dashboard"). A partner is an agency that sets up and looks after PageMate
@@ -147,10 +148,10 @@ export type PartnerAlert = z.infer<typeof partnerAlertSchema>;
 /** An order counts as waiting when it is still `new` this long after it was created. */
 export const ORDER_WAITING_HOURS = 24;
 
-const shopQuery = z.object({ shop_id: idSchema.optional() });
+const shopQuery = z.object({ shop_id: uuidSchema.optional() });
 const daysQuery = z.object({ days: z.coerce.number().int().min(7).max(365).default(30) });
 const staffBody = z.object({
-  id: idSchema.optional(),
+  id: uuidSchema.optional(),
   name: z.string().trim().min(1).max(200),
   email: z.union([z.literal(''), z.string().trim().toLowerCase().email().max(254)]).default(''),
   phone: z.string().trim().max(32).regex(/^[\d\s+().-]*$/, 'digits, spaces, + ( ) . - only').default(''),
@@ -171,7 +172,7 @@ export const partnerEndpoints = {
   },
   partnerAssignShop: {
     method: 'POST', path: 'api/v1/partner/shops/assign', auth: 'partner', summary: "Set (or clear, with null) a shop's account manager",
-    body: z.object({ shop_id: idSchema, staff_id: idSchema.nullable() }), response: envelope(partnerShopSchema),
+    body: z.object({ shop_id: uuidSchema, staff_id: uuidSchema.nullable() }), response: envelope(partnerShopSchema),
   },
   partnerAlerts: {
     method: 'GET', path: 'api/v1/partner/alerts', auth: 'partner', summary: 'What needs attention in the shops served: low balances, pages to reconnect, paused bots, failed posts, waiting orders',
@@ -195,7 +196,7 @@ export const partnerEndpoints = {
   },
   deletePartnerStaff: {
     method: 'POST', path: 'api/v1/partner/staff/delete', auth: 'partner', summary: 'Remove a team member; their shops are left without a manager',
-    body: z.object({ id: idSchema }), response: okSchema,
+    body: z.object({ id: uuidSchema }), response: okSchema,
   },
   partnerInvite: {
     method: 'GET', path: 'api/v1/partner/invite', auth: 'partner', summary: "The partner's invite code (created the first time)",
@@ -207,14 +208,14 @@ export const partnerEndpoints = {
   },
   myPartner: {
     method: 'GET', path: 'api/v1/account/partner', auth: 'user', summary: "The shop's partner, if it has joined one",
-    query: z.object({ user_id: z.string().min(1).max(128) }), response: envelope(myPartnerSchema),
+    query: z.object({ user_id: uuidSchema }), response: envelope(myPartnerSchema),
   },
   joinPartner: {
     method: 'POST', path: 'api/v1/account/partner/join', auth: 'user', summary: "Join a partner with its invite code (only accounts of role user; replaces no partner — leave first)",
-    body: z.object({ user_id: z.string().min(1).max(128), code: partnerCodeSchema }), response: envelope(myPartnerSchema),
+    body: z.object({ user_id: uuidSchema, code: partnerCodeSchema }), response: envelope(myPartnerSchema),
   },
   leavePartner: {
     method: 'POST', path: 'api/v1/account/partner/leave', auth: 'user', summary: 'Stop sharing with the partner',
-    body: z.object({ user_id: z.string().min(1).max(128) }), response: envelope(myPartnerSchema),
+    body: z.object({ user_id: uuidSchema }), response: envelope(myPartnerSchema),
   },
 } as const satisfies Record<string, EndpointContract>;

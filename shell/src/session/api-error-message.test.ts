@@ -25,4 +25,17 @@ describe('apiErrorMessage', () => {
     await i18n.changeLanguage('en');
     expect(apiErrorMessage(i18n.t, refused)).toBe('Too many attempts. Please wait 8 seconds and try again.');
   });
+
+  it('words a refused id (400 VALIDATION_FAILED, the field named in issues) in Vietnamese and English', async () => {
+    // What the server answers for `payment-status/not-a-uuid` (server/src/routes/payments.test.ts).
+    const refused = apiError(400, 'VALIDATION_FAILED');
+    const i18n = await initI18n('vi', shellNamespaces);
+    await i18n.changeLanguage('vi');
+    expect(apiErrorMessage(i18n.t, refused)).toBe('Một số trường chưa hợp lệ. Hãy kiểm tra và thử lại.');
+    expect(apiErrorMessage(i18n.t, { status: 400, code: 'VALIDATION_FAILED', message: 'Invalid params', issues: [{ path: 'id', message: 'Invalid UUID' }] })).toBe(
+      'Một số trường chưa hợp lệ. Hãy kiểm tra và thử lại.',
+    );
+    await i18n.changeLanguage('en');
+    expect(apiErrorMessage(i18n.t, refused)).toBe('Some fields are not valid. Check them and try again.');
+  });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
 import { balanceSummarySchema, balanceTransactionSchema, depositSchema, tokenTransactionSchema } from '../entities.js';
 import { envelope } from '../envelope.js';
-import { idField, listOf, listQuerySchema, userIdField, userIdParams, userIdQuery } from './common.js';
+import { listOf, listQuerySchema, userIdField, userIdParams, userIdQuery, uuidField } from './common.js';
 
 /** The balance: deposits and payments, the current balance and its overview, and the transaction lists. */
 
@@ -19,11 +19,11 @@ export const balanceEndpoints = {
   },
   paymentStatus: {
     method: 'GET', path: 'api/v1/payment-status/{id}', auth: 'user', summary: 'Status of one payment',
-    params: z.object({ id: idField }), query: userIdQuery, response: envelope(depositSchema),
+    params: z.object({ id: uuidField }), query: userIdQuery, response: envelope(depositSchema),
   },
   cancelPayment: {
     method: 'POST', path: 'api/v1/payment-cancel', auth: 'user', summary: 'Cancel a pending payment',
-    body: z.object({ user_id: userIdField, payment_id: idField }), response: envelope(depositSchema),
+    body: z.object({ user_id: userIdField, payment_id: uuidField }), response: envelope(depositSchema),
   },
   totalBalance: {
     method: 'GET', path: 'api/v1/total-balance/{userId}', auth: 'user', summary: 'Current balance in VND',

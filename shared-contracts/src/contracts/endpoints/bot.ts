@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
 import { botConfigSchema, identityInfoSchema, identitySchema, identityStorySchema, procedureSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
-import { idField, userIdField, userIdQuery } from './common.js';
+import { userIdField, userIdQuery, uuidField } from './common.js';
 
 /** The bot's set-up: identities, procedures, and the bot configs that combine them. */
 
@@ -22,8 +22,8 @@ const procedureBody = z.object({
 const configBody = z.object({
   user_id: userIdField,
   name: z.string().trim().min(1).max(200),
-  procedure_id: idField,
-  identity_id: idField,
+  procedure_id: uuidField,
+  identity_id: uuidField,
   role: z.string().max(200),
   target: z.string().max(10_000),
   mission: z.string().max(10_000),
@@ -37,11 +37,11 @@ export const botEndpoints = {
   },
   updateIdentity: {
     method: 'POST', path: 'api/v1/facebook/config/update-identity', auth: 'user', summary: 'Update an identity',
-    body: identityBody.extend({ identity_id: idField }), response: envelope(identitySchema),
+    body: identityBody.extend({ identity_id: uuidField }), response: envelope(identitySchema),
   },
   deleteIdentity: {
     method: 'POST', path: 'api/v1/facebook/config/delete-identity', auth: 'user', summary: 'Delete an identity',
-    body: z.object({ user_id: userIdField, identity_id: idField }), response: okSchema,
+    body: z.object({ user_id: userIdField, identity_id: uuidField }), response: okSchema,
   },
   getIdentity: {
     method: 'GET', path: 'api/v1/facebook/config/get-identity', auth: 'user', summary: 'Identities of the user',
@@ -53,11 +53,11 @@ export const botEndpoints = {
   },
   updateProcedure: {
     method: 'POST', path: 'api/v1/facebook/config/update-procedure', auth: 'user', summary: 'Update a procedure',
-    body: procedureBody.extend({ procedure_id: idField }), response: envelope(procedureSchema),
+    body: procedureBody.extend({ procedure_id: uuidField }), response: envelope(procedureSchema),
   },
   deleteProcedure: {
     method: 'POST', path: 'api/v1/facebook/config/delete-procedure', auth: 'user', summary: 'Delete a procedure',
-    body: z.object({ user_id: userIdField, procedure_id: idField }), response: okSchema,
+    body: z.object({ user_id: userIdField, procedure_id: uuidField }), response: okSchema,
   },
   getProcedure: {
     method: 'GET', path: 'api/v1/facebook/config/get-procedure', auth: 'user', summary: 'Procedures of the user',
@@ -69,11 +69,11 @@ export const botEndpoints = {
   },
   updateConfig: {
     method: 'POST', path: 'api/v1/facebook/config/update', auth: 'user', summary: 'Update a bot config',
-    body: configBody.extend({ total_id: idField }), response: envelope(botConfigSchema),
+    body: configBody.extend({ total_id: uuidField }), response: envelope(botConfigSchema),
   },
   deleteConfig: {
     method: 'POST', path: 'api/v1/facebook/config/delete', auth: 'user', summary: 'Delete a bot config',
-    body: z.object({ user_id: userIdField, total_id: idField }), response: okSchema,
+    body: z.object({ user_id: userIdField, total_id: uuidField }), response: okSchema,
   },
   getConfig: {
     method: 'GET', path: 'api/v1/facebook/config/get', auth: 'user', summary: 'Bot configs of the user',

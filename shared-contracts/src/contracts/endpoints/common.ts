@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { envelope } from '../envelope.js';
+import { uuidSchema } from '../ids.js';
 
 /** Fields and shapes the endpoints of several areas share. */
 
-export const userIdField = z.string().min(1).max(128);
+/** The caller's own user id; the auth guard answers 403 when it is not the token's user. */
+export const userIdField = uuidSchema;
+/** An id of one of our rows (see `uuidSchema`). */
+export const uuidField = uuidSchema;
+/** An id that comes from outside, such as a Facebook page id. */
 export const idField = z.string().min(1).max(128);
 export const userIdQuery = z.object({ user_id: userIdField });
 export const userIdParams = z.object({ userId: userIdField });

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
 import { clientSchema, inboxThreadSchema, ORDER_STATUSES, orderSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
-import { idField, userIdField, userIdQuery } from './common.js';
+import { idField, userIdField, userIdQuery, uuidField } from './common.js';
 
 /** The CRM: clients and orders. */
 
 const clientBody = z.object({
   user_id: userIdField,
-  id: idField.optional(),
+  id: uuidField.optional(),
   name: z.string().trim().min(1).max(200),
   phone: z.string().trim().max(32).regex(/^[\d\s+().-]*$/, 'digits, spaces, + ( ) . - only').default(''),
   favoriteColor: z.string().trim().max(200).default(''),
@@ -18,14 +18,14 @@ const clientBody = z.object({
 });
 const orderBody = z.object({
   user_id: userIdField,
-  orderId: idField.optional(),
+  orderId: uuidField.optional(),
   productName: z.string().trim().min(1).max(200),
   unitPrice: z.number().int().min(0).max(1_000_000_000),
   quantity: z.number().int().min(1).max(100_000),
   deliveryAddress: z.string().trim().max(1_000).default(''),
   status: z.enum(ORDER_STATUSES).default('new'),
   page_id: idField.optional(),
-  client_id: idField.nullable().default(null),
+  client_id: uuidField.nullable().default(null),
   note: z.string().trim().max(2_000).default(''),
 });
 
@@ -44,15 +44,15 @@ export const crmEndpoints = {
   },
   deleteClient: {
     method: 'POST', path: 'api/v1/facebook/client/delete', auth: 'user', summary: 'Delete a client (their orders stay, without the link)',
-    body: z.object({ user_id: userIdField, id: idField }), response: okSchema,
+    body: z.object({ user_id: userIdField, id: uuidField }), response: okSchema,
   },
   clientFromThread: {
     method: 'POST', path: 'api/v1/facebook/client/from-thread', auth: 'user', summary: "The client of a conversation, created from it the first time",
-    body: z.object({ user_id: userIdField, thread_id: idField }), response: envelope(clientSchema),
+    body: z.object({ user_id: userIdField, thread_id: uuidField }), response: envelope(clientSchema),
   },
   clientDetail: {
     method: 'GET', path: 'api/v1/facebook/client/{id}', auth: 'user', summary: "A client with their conversations and orders (the client detail modal)",
-    params: z.object({ id: idField }), query: userIdQuery,
+    params: z.object({ id: uuidField }), query: userIdQuery,
     response: envelope(z.object({ client: clientSchema, conversations: z.array(inboxThreadSchema), orders: z.array(orderSchema) })),
   },
   saveOrder: {

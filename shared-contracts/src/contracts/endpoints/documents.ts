@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
 import { collectionFileSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
-import { idField, userIdField, userIdParams } from './common.js';
+import { userIdField, userIdParams, uuidField } from './common.js';
 
 /** Uploaded documents and the named collections they belong to (the chatbot's and the pages' knowledge). */
 export const documentEndpoints = {
@@ -22,7 +22,7 @@ export const documentEndpoints = {
   },
   deleteFile: {
     method: 'POST', path: 'api/v1/documents/delete-file', auth: 'user', summary: 'Delete one uploaded file and its passages',
-    body: z.object({ user_id: userIdField, file_id: idField }), response: okSchema,
+    body: z.object({ user_id: userIdField, file_id: uuidField }), response: okSchema,
   },
   deleteCollection: {
     method: 'POST', path: 'api/v1/facebook/delete-collection', auth: 'user', summary: 'Delete a collection',

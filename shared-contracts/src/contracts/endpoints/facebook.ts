@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
 import { facebookAccountSchema, fileRefSchema, pageActionSchema, pageManagerSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
-import { idField, userIdField } from './common.js';
+import { idField, userIdField, uuidField } from './common.js';
 
 /** Connected Facebook accounts and pages: connecting, their files, automatic replies, and page managers. */
 export const facebookEndpoints = {
@@ -38,12 +38,12 @@ export const facebookEndpoints = {
   },
   updateManager: {
     method: 'POST', path: 'api/v1/facebook/page/update-manager', auth: 'user', summary: 'Create or update a page manager',
-    body: pageManagerSchema.omit({ manager_id: true }).extend({ user_id: userIdField, manager_id: idField.optional() }),
+    body: pageManagerSchema.omit({ manager_id: true }).extend({ user_id: userIdField, manager_id: uuidField.optional(), config_id: uuidField.nullable() }),
     response: envelope(pageManagerSchema),
   },
   deleteManager: {
     method: 'POST', path: 'api/v1/facebook/page/delete-manager', auth: 'user', summary: 'Delete a page manager',
-    body: z.object({ user_id: userIdField, manager_id: idField }), response: okSchema,
+    body: z.object({ user_id: userIdField, manager_id: uuidField }), response: okSchema,
   },
   getManager: {
     method: 'POST', path: 'api/v1/facebook/page/get-manager', auth: 'user', summary: 'Page managers of the given pages',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
 import { INBOX_REPLY_MAX_CHARS, inboxItemSchema, inboxThreadSchema } from '../entities.js';
 import { envelope } from '../envelope.js';
-import { idField, pageListBody, userIdField, userIdQuery } from './common.js';
+import { pageListBody, userIdField, userIdQuery, uuidField } from './common.js';
 
 /** The inbox: Messenger conversations and comment threads of a page, replying by hand, pausing the bot. */
 export const inboxEndpoints = {
@@ -16,17 +16,17 @@ export const inboxEndpoints = {
   },
   inboxThread: {
     method: 'GET', path: 'api/v1/facebook/thread/{id}', auth: 'user', summary: 'One comment or Messenger thread with its items, oldest first; marks it read',
-    params: z.object({ id: idField }), query: userIdQuery,
+    params: z.object({ id: uuidField }), query: userIdQuery,
     response: envelope(z.object({ thread: inboxThreadSchema, items: z.array(inboxItemSchema) })),
   },
   inboxReply: {
     method: 'POST', path: 'api/v1/facebook/thread/reply', auth: 'user', summary: 'Answer a thread as the page (a person): sent to Facebook, pauses the bot on the thread',
-    body: z.object({ user_id: userIdField, thread_id: idField, text: z.string().trim().min(1).max(INBOX_REPLY_MAX_CHARS) }),
+    body: z.object({ user_id: userIdField, thread_id: uuidField, text: z.string().trim().min(1).max(INBOX_REPLY_MAX_CHARS) }),
     response: envelope(z.object({ thread: inboxThreadSchema, item: inboxItemSchema })),
   },
   inboxBot: {
     method: 'POST', path: 'api/v1/facebook/thread/bot', auth: 'user', summary: 'Pause (until resumed) or resume the bot on one thread',
-    body: z.object({ user_id: userIdField, thread_id: idField, paused: z.boolean() }),
+    body: z.object({ user_id: userIdField, thread_id: uuidField, paused: z.boolean() }),
     response: envelope(inboxThreadSchema),
   },
 } as const satisfies Record<string, EndpointContract>;

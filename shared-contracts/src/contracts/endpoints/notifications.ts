@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
 import { notificationSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
-import { idField, userIdField, userIdParams } from './common.js';
+import { userIdField, userIdParams, uuidField } from './common.js';
 
 /** The notifications of an account, and dismissing them. */
 export const notificationEndpoints = {
@@ -12,6 +12,6 @@ export const notificationEndpoints = {
   },
   dismissNotifications: {
     method: 'POST', path: 'api/v1/notifications/dismiss', auth: 'user', summary: 'Dismiss notifications',
-    body: z.object({ user_id: userIdField, ids: z.array(idField).min(1).max(100) }), response: okSchema,
+    body: z.object({ user_id: userIdField, ids: z.array(uuidField).min(1).max(100) }), response: okSchema,
   },
 } as const satisfies Record<string, EndpointContract>;

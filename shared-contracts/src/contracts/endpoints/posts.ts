@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
 import { POST_LIMITS, postImageSchema, postRepeatSchema, scheduledPostSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
-import { idField, pageListBody, userIdField } from './common.js';
+import { idField, pageListBody, userIdField, uuidField } from './common.js';
 
 /** Scheduled posts of the pages: list, schedule, change, cancel, AI drafts and images. */
 
@@ -18,7 +18,7 @@ const postBody = z
     iterations: z.number().int().min(1).max(POST_LIMITS.maxIterations).nullable().default(null),
     /** Last Vietnam day a repeating post may go out (included). */
     end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().default(null),
-    media_ids: z.array(idField).max(POST_LIMITS.maxImages).default([]),
+    media_ids: z.array(uuidField).max(POST_LIMITS.maxImages).default([]),
   })
   .refine((post) => post.repeat.kind === 'none' || post.iterations !== null || post.end_date !== null, {
     path: ['iterations'],
@@ -36,11 +36,11 @@ export const postEndpoints = {
   },
   updatePost: {
     method: 'POST', path: 'api/v1/facebook/post/update', auth: 'user', summary: 'Change a scheduled post (update mode): its posts not yet published are planned again',
-    body: postBody.extend({ post_id: idField }), response: envelope(z.array(scheduledPostSchema)),
+    body: postBody.extend({ post_id: uuidField }), response: envelope(z.array(scheduledPostSchema)),
   },
   deletePost: {
     method: 'POST', path: 'api/v1/facebook/post/delete', auth: 'user', summary: 'Cancel a scheduled post: nothing more is published (published posts stay on Facebook)',
-    body: z.object({ user_id: userIdField, post_id: idField }), response: okSchema,
+    body: z.object({ user_id: userIdField, post_id: uuidField }), response: okSchema,
   },
   draftPost: {
     method: 'POST', path: 'api/v1/facebook/post/draft', auth: 'user', summary: "The AI drafts a post from the customer's idea (charged to the balance)",

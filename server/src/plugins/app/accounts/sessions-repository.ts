@@ -1,3 +1,4 @@
+import { isUuid } from '@pagemate/shared-contracts/contracts';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -19,7 +20,6 @@ export interface RefreshTokenRecord {
   user: UserRow;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Revoked or ended sessions are deleted at the user's next sign-in once older than this. */
 const PRUNE_AFTER_MS = 24 * 3600 * 1000;
@@ -108,7 +108,7 @@ function sessionsRepositoryPlugin(app: FastifyInstance) {
     },
 
     async isSessionActive(sessionId, userId, now) {
-      if (!UUID.test(sessionId) || !UUID.test(userId)) return false;
+      if (!isUuid(sessionId) || !isUuid(userId)) return false;
       const rows = await activeSession.execute({ sessionId, userId, now });
       return rows.length > 0;
     },

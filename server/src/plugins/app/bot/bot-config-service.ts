@@ -4,10 +4,6 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../../errors/app-error.js';
 import type { BotConfigFields, BotConfigRow, DeleteOutcome, IdentityFields, IdentityRow, ProcedureFields, ProcedureRow } from './bot-config-repository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids are UUIDs; anything else cannot name a row (and must not reach a uuid column as a cast error). */
-export const isUuid = (value: string) => UUID.test(value);
-
 export type IdentityInput = Omit<Identity, 'identity_id'>;
 export type ProcedureInput = Omit<Procedure, 'procedure_id'>;
 export type BotConfigInput = Omit<BotConfig, 'total_id'>;
@@ -77,8 +73,8 @@ function botConfigServicePlugin(app: FastifyInstance) {
   }
 
   async function configFields(userId: string, input: BotConfigInput): Promise<BotConfigFields> {
-    if (!isUuid(input.identity_id) || !(await repo.findIdentity(userId, input.identity_id))) throw notFound('Identity');
-    if (!isUuid(input.procedure_id) || !(await repo.findProcedure(userId, input.procedure_id))) throw notFound('Procedure');
+    if (!(await repo.findIdentity(userId, input.identity_id))) throw notFound('Identity');
+    if (!(await repo.findProcedure(userId, input.procedure_id))) throw notFound('Procedure');
     return {
       name: input.name,
       identityId: input.identity_id,
@@ -94,38 +90,38 @@ function botConfigServicePlugin(app: FastifyInstance) {
     listIdentities: async (userId) => (await repo.listIdentities(userId)).map(toIdentity),
     createIdentity: async (userId, input) => toIdentity(await repo.insertIdentity(userId, identityFields(input), now())),
     async updateIdentity(userId, id, input) {
-      const row = isUuid(id) ? await repo.updateIdentity(userId, id, identityFields(input), now()) : undefined;
+      const row = await repo.updateIdentity(userId, id, identityFields(input), now());
       if (!row) throw notFound('Identity');
       return toIdentity(row);
     },
     async deleteIdentity(userId, id) {
-      afterDelete(isUuid(id) ? await repo.deleteIdentity(userId, id) : 'missing', 'Identity', 'bot config');
+      afterDelete(await repo.deleteIdentity(userId, id), 'Identity', 'bot config');
     },
 
     listProcedures: async (userId) => (await repo.listProcedures(userId)).map(toProcedure),
     createProcedure: async (userId, input) => toProcedure(await repo.insertProcedure(userId, procedureFields(input), now())),
     async updateProcedure(userId, id, input) {
-      const row = isUuid(id) ? await repo.updateProcedure(userId, id, procedureFields(input), now()) : undefined;
+      const row = await repo.updateProcedure(userId, id, procedureFields(input), now());
       if (!row) throw notFound('Procedure');
       return toProcedure(row);
     },
     async deleteProcedure(userId, id) {
-      afterDelete(isUuid(id) ? await repo.deleteProcedure(userId, id) : 'missing', 'Procedure', 'bot config');
+      afterDelete(await repo.deleteProcedure(userId, id), 'Procedure', 'bot config');
     },
 
     listConfigs: async (userId) => (await repo.listConfigs(userId)).map(toBotConfig),
     createConfig: async (userId, input) => toBotConfig(await repo.insertConfig(userId, await configFields(userId, input), now())),
     async updateConfig(userId, id, input) {
-      if (!isUuid(id) || !(await repo.findConfig(userId, id))) throw notFound('Config');
+      if (!(await repo.findConfig(userId, id))) throw notFound('Config');
       const row = await repo.updateConfig(userId, id, await configFields(userId, input), now());
       if (!row) throw notFound('Config');
       return toBotConfig(row);
     },
     async deleteConfig(userId, id) {
-      afterDelete(isUuid(id) ? await repo.deleteConfig(userId, id) : 'missing', 'Config', 'page');
+      afterDelete(await repo.deleteConfig(userId, id), 'Config', 'page');
     },
     async assertConfigOwned(userId, id) {
-      if (!isUuid(id) || !(await repo.findConfig(userId, id))) throw notFound('Config');
+      if (!(await repo.findConfig(userId, id))) throw notFound('Config');
     },
   };
   app.decorate('botConfigs', service);

@@ -59,7 +59,6 @@ export interface ChatServiceDeps {
   maxOutputTokens: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TITLE_MAX_CHARS = 80;
 /** Earlier messages sent with a new one: enough for follow-up questions, bounded in tokens (and cost). */
 const HISTORY_MESSAGES = 10;
@@ -144,7 +143,7 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
   const { repository, retrieval, ledger, provider, clock, log, maxOutputTokens } = deps;
 
   async function ownConversation(userId: string, id: string): Promise<ConversationRow> {
-    const row = UUID.test(id) ? await repository.findConversation(userId, id) : undefined;
+    const row = await repository.findConversation(userId, id);
     if (!row) throw notFound();
     return row;
   }
@@ -174,7 +173,7 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
       if (input.mode === 'fulldocs') {
         fileIds = [...new Set(input.file_ids ?? existing?.fileIds ?? [])];
         if (fileIds.length === 0) throw new AppError(400, 'BAD_REQUEST', 'Choose at least one document to chat with.');
-        const ready = new Set(await repository.readyFileIds(userId, fileIds.filter((id) => UUID.test(id))));
+        const ready = new Set(await repository.readyFileIds(userId, fileIds));
         if (fileIds.some((id) => !ready.has(id))) {
           throw new AppError(400, 'BAD_REQUEST', 'Some chosen documents are not yours or are not indexed yet.');
         }
@@ -325,7 +324,7 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
     },
 
     async deleteConversation(userId, id) {
-      if (!UUID.test(id) || !(await repository.deleteConversation(userId, id))) throw notFound();
+      if (!(await repository.deleteConversation(userId, id))) throw notFound();
     },
   };
   return service;

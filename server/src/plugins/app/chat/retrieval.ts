@@ -1,3 +1,4 @@
+import { isUuid } from '@pagemate/shared-contracts/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -39,7 +40,6 @@ const CANDIDATES = 100;
  * the best passages of the words' order keeps the SQL and its cost as they are.
  */
 const RERANK_POOL = 30;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface PassageRow extends Record<string, unknown> {
   chunk_id: string;
@@ -128,8 +128,8 @@ function retrievalPlugin(app: FastifyInstance) {
       // Terms are letters and digits only (see queryTerms), and each is still sent as a parameter: no text of
       // the question ever becomes SQL or tsquery syntax.
       const terms = queryTerms(query);
-      if (terms.words.length === 0 || !UUID.test(userId)) return [];
-      const fileIds = options.fileIds?.filter((id) => UUID.test(id));
+      if (terms.words.length === 0 || !isUuid(userId)) return [];
+      const fileIds = options.fileIds?.filter(isUuid);
       if (fileIds?.length === 0) return [];
       const limit = Math.min(Math.max(options.limit ?? DEFAULT_LIMIT, 1), 50);
       // The question's vector is asked for while the database searches; without one the words' order stands.
@@ -198,7 +198,7 @@ function retrievalPlugin(app: FastifyInstance) {
     },
 
     async sample(userId, limit) {
-      if (!UUID.test(userId)) return [];
+      if (!isUuid(userId)) return [];
       const result = await orm.execute<PassageRow>(sql`
         select c.id as chunk_id, c.file_id, f.file_name, f.collection_name, c.locator, c.title, c.text, 0 as rank
         from document_chunks c

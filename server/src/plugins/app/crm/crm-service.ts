@@ -39,7 +39,6 @@ declare module 'fastify' {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = (what: 'client' | 'order') => new AppError(404, 'NOT_FOUND', what === 'client' ? 'No such client.' : 'No such order.');
 
 /** A client row as the contract's `Client` (the partner's client list shows the same). */
@@ -86,7 +85,7 @@ function crmServicePlugin(app: FastifyInstance) {
   const now = () => app.clock.now();
 
   async function ownClient(db: Db, userId: string, id: string): Promise<ClientRow> {
-    const [row] = UUID.test(id) ? await db.select().from(clients).where(and(eq(clients.userId, userId), eq(clients.id, id))) : [];
+    const [row] = await db.select().from(clients).where(and(eq(clients.userId, userId), eq(clients.id, id)));
     if (!row) throw notFound('client');
     return row;
   }
@@ -217,7 +216,7 @@ function crmServicePlugin(app: FastifyInstance) {
         if (!row) throw new Error('order insert returned nothing');
         return toOrder(row, client?.name ?? null);
       }
-      const [existing] = UUID.test(input.orderId) ? await orm.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.id, input.orderId))) : [];
+      const [existing] = await orm.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.id, input.orderId)));
       if (!existing) throw notFound('order');
       const from = existing.status as OrderStatus;
       if (input.status !== from && !ORDER_TRANSITIONS[from].includes(input.status)) {

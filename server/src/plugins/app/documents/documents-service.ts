@@ -1,4 +1,4 @@
-import { type CollectionFile, type Passage, UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@pagemate/shared-contracts/contracts';
+import { type CollectionFile, isUuid, type Passage, UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@pagemate/shared-contracts/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,7 +29,6 @@ const INDEX_MAX_ATTEMPTS = 3;
 const FILE_NAME_MAX_CHARS = 200;
 /** Passages sent to the embedding endpoint per request (and stored per UPDATE). */
 const EMBED_BATCH = 64;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type UploadLanguage = 'auto' | 'vi' | 'en';
 
@@ -223,7 +222,7 @@ function documentsServicePlugin(app: FastifyInstance) {
     },
 
     async deleteFile(userId, fileId) {
-      const row = UUID.test(fileId) ? await repo.deleteOwn(userId, fileId) : undefined;
+      const row = await repo.deleteOwn(userId, fileId);
       if (!row) throw fileNotFound();
       await removeStored([row]);
     },
@@ -235,7 +234,7 @@ function documentsServicePlugin(app: FastifyInstance) {
     },
 
     async passage(userId, chunkId) {
-      const row = UUID.test(chunkId) ? await repo.passage(userId, chunkId) : undefined;
+      const row = await repo.passage(userId, chunkId);
       if (!row) throw new AppError(404, 'NOT_FOUND', 'Passage not found.');
       return {
         chunk_id: row.chunkId,
@@ -249,7 +248,7 @@ function documentsServicePlugin(app: FastifyInstance) {
 
     async indexFile(payload, { attempt, maxAttempts }) {
       const fileId = payload.fileId;
-      if (typeof fileId !== 'string' || !UUID.test(fileId)) throw new PermanentJobError('payload has no file id');
+      if (!isUuid(fileId)) throw new PermanentJobError('payload has no file id');
       // Undefined: deleted since, or already indexed by an earlier run of this job.
       const file = await repo.markIndexing(fileId, now());
       if (!file) return;

@@ -15,7 +15,6 @@ import { AppError, RateLimitedError } from '../../../errors/app-error.js';
 import { vietnamDate } from '../../../http/list-query.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
 import { maskToken } from '../../../meta/token-cipher.js';
-import { isUuid } from '../bot/bot-config-service.js';
 import type { FacebookPageRow, PageManagerRow } from './facebook-repository.js';
 
 /** Dialog scopes: the product's (docs/product.md §7), plus what replying to comments and posting need (docs/meta-and-payos.md §1). */
@@ -352,7 +351,7 @@ function facebookServicePlugin(app: FastifyInstance) {
         autoReply: input.auto_reply,
       };
       if (input.manager_id === undefined) return toPageManager(await repo.upsertManager(userId, page.pageId, fields, now()), username);
-      const existing = isUuid(input.manager_id) ? await repo.findManager(userId, input.manager_id) : undefined;
+      const existing = await repo.findManager(userId, input.manager_id);
       if (!existing) throw new AppError(404, 'NOT_FOUND', 'Page manager not found');
       if (existing.pageId !== page.pageId) throw new AppError(400, 'BAD_REQUEST', 'A page manager cannot be moved to another page');
       const row = await repo.updateManager(userId, existing.id, page.pageId, fields, now());
@@ -361,7 +360,7 @@ function facebookServicePlugin(app: FastifyInstance) {
     },
 
     async deleteManager(userId, managerId) {
-      if (!isUuid(managerId) || !(await repo.deleteManager(userId, managerId))) throw new AppError(404, 'NOT_FOUND', 'Page manager not found');
+      if (!(await repo.deleteManager(userId, managerId))) throw new AppError(404, 'NOT_FOUND', 'Page manager not found');
     },
 
     async saveCollections(userId, pageIds, files) {

@@ -1,4 +1,4 @@
-import type { InboxAuthor, InboxKind, PageAction, ReplyReason, ReplyStatus, DeliveryState } from '@pagemate/shared-contracts/contracts';
+import { type DeliveryState, type InboxAuthor, type InboxKind, isUuid, type PageAction, type ReplyReason, type ReplyStatus } from '@pagemate/shared-contracts/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -115,7 +115,6 @@ declare module 'fastify' {
 
 /** Before any item: a thread's first touch always wins. */
 const EPOCH = new Date(0);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Moves a thread's "last" to this item when it is the newest (the first touch always wins). */
 function touchOf(item: { author: InboxAuthor; text: string; at: Date }, now: Date) {
@@ -240,7 +239,7 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
     },
 
     async setBotPause(userId, threadId, paused, now) {
-      if (!UUID.test(threadId)) return undefined;
+      if (!isUuid(threadId)) return undefined;
       const [row] = await orm
         .update(inboxThreads)
         .set(paused ? { botPauseReason: 'manual', botPausedUntil: null, updatedAt: now } : { botPauseReason: null, botPausedUntil: null, updatedAt: now })
@@ -265,25 +264,25 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
     },
 
     async item(id) {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await orm.select().from(inboxItems).where(eq(inboxItems.id, id));
       return row;
     },
 
     async thread(id) {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await orm.select().from(inboxThreads).where(eq(inboxThreads.id, id));
       return row;
     },
 
     async ownThread(userId, id) {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await orm.select().from(inboxThreads).where(and(eq(inboxThreads.userId, userId), eq(inboxThreads.id, id)));
       return row;
     },
 
     async threadSummary(userId, id) {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await orm.select(summaryColumns).from(inboxThreads).where(and(eq(inboxThreads.userId, userId), eq(inboxThreads.id, id)));
       return row ? toSummary(row) : undefined;
     },

@@ -1,4 +1,4 @@
-import { type BalanceSummary, type BalanceTransaction, formatVnd, type ListQuery, type NotificationKind, type TokenTransaction } from '@pagemate/shared-contracts/contracts';
+import { type BalanceSummary, type BalanceTransaction, formatVnd, isUuid, type ListQuery, type NotificationKind, type TokenTransaction } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LedgerEntryKind } from '../../../db/schema/index.js';
@@ -116,7 +116,6 @@ const DAY_MS = 24 * 3600 * 1000;
 /** An AI call holds its estimate at most this long (the model timeout is far shorter); then the hold returns. */
 export const RESERVATION_TTL_MS = 15 * 60 * 1000;
 const STALE_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The repository's slice of a contract list query (`from` / `to` are Vietnam days). */
 function toSlice(query: ListQuery): ListSlice {
@@ -206,7 +205,7 @@ function ledgerServicePlugin(app: FastifyInstance) {
     work: (locked: LockedBalance, reservation: LedgerEntryRow) => Promise<T>,
   ): Promise<T> {
     requireKey(idempotencyKey);
-    const reservation = UUID.test(reservationId) ? await repository.findReservation(reservationId) : undefined;
+    const reservation = isUuid(reservationId) ? await repository.findReservation(reservationId) : undefined;
     if (!reservation) throw new AppError(404, 'NOT_FOUND', 'No such reservation.');
     return onceMoreOnDuplicate(() =>
       repository.withLockedBalance(reservation.userId, app.clock.now(), async (locked) => {

@@ -28,7 +28,6 @@ declare module 'fastify' {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function notificationsPlugin(app: FastifyInstance) {
   const orm = app.db.orm;
@@ -55,12 +54,10 @@ function notificationsPlugin(app: FastifyInstance) {
     },
 
     async dismiss(userId, ids) {
-      const valid = ids.filter((id) => UUID.test(id));
-      if (valid.length === 0) return;
       await orm
         .update(notifications)
         .set({ dismissedAt: app.clock.now() })
-        .where(and(eq(notifications.userId, userId), inArray(notifications.id, valid), isNull(notifications.dismissedAt)));
+        .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids), isNull(notifications.dismissedAt)));
     },
   };
   app.decorate('notifications', service);

@@ -1,3 +1,4 @@
+import { isUuid } from '@pagemate/shared-contracts/contracts';
 import { and, asc, count, desc, eq, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -110,9 +111,6 @@ declare module 'fastify' {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids that cannot be a uuid match nothing (a uuid column compared with 'abc' would be a 500). */
-const isUuid = (id: string) => UUID.test(id);
 /** Codes drawn from 30⁸ values rarely clash; a few more draws settle it. */
 const CODE_ATTEMPTS = 5;
 

@@ -19,7 +19,6 @@ export const RECONCILE_LEASE_SECONDS = 60;
  * even when the webhook is late or lost.
  */
 export const STATUS_CHECK_SECONDS = 5;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface WebhookResult {
   /** false: the body was not a webhook signed by the provider (answered 400, nothing credited). */
@@ -100,7 +99,7 @@ function paymentsServicePlugin(app: FastifyInstance) {
   const record = (event: NewPaymentEvent) => repo.recordEvent(event, now());
 
   async function ownPayment(userId: string, paymentId: string): Promise<PaymentRow> {
-    const row = UUID.test(paymentId) ? await repo.findById(paymentId) : undefined;
+    const row = await repo.findById(paymentId);
     if (!row || row.userId !== userId) throw new AppError(404, 'NOT_FOUND', 'Payment not found.');
     return row;
   }

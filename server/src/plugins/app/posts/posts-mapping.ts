@@ -1,7 +1,6 @@
 import { occurrenceAt, type PostImage, type PostSchedule, type ScheduledPost, vietnamDay } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../errors/app-error.js';
-import { isUuid } from '../bot/bot-config-service.js';
 import type { MediaFileRow, PostRunRow, ScheduledPostRow } from './posts-repository.js';
 import { invalid, POST_MIN_LEAD_MS, type PostInput, repeatOf } from './posts-rules.js';
 
@@ -49,7 +48,7 @@ export function createPostMapping(app: FastifyInstance, toImage: (row: MediaFile
     const foreign = pageIds.find((pageId) => !owned.has(pageId));
     if (foreign !== undefined) throw new AppError(404, 'NOT_FOUND', `Page ${foreign} is not among your connected Facebook pages`);
     const mediaIds = [...new Set(input.media_ids)];
-    const mine = new Set((await repo.mediaOf(userId, mediaIds.filter(isUuid))).map((row) => row.id));
+    const mine = new Set((await repo.mediaOf(userId, mediaIds)).map((row) => row.id));
     const unknownImage = mediaIds.find((id) => !mine.has(id));
     if (unknownImage !== undefined) throw new AppError(404, 'NOT_FOUND', `Image ${unknownImage} is not among your uploaded images`);
     if (input.end_date !== null) {

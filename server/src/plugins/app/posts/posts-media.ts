@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { POST_LIMITS, type PostImage } from '@pagemate/shared-contracts/contracts';
+import { isUuid, POST_LIMITS, type PostImage } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { UploadQuota } from '../../../config.js';
 import { AppError } from '../../../errors/app-error.js';
 import { newStoredName } from '../../../storage/index.js';
-import { isUuid } from '../bot/bot-config-service.js';
 import { assertWithinQuota, megabytes, type Usage } from '../upload-quotas.js';
 import type { MediaFileRow } from './posts-repository.js';
 import { excerpt } from './posts-rules.js';

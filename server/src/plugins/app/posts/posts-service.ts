@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../../errors/app-error.js';
 import { type JobContext, PermanentJobError } from '../../../jobs/index.js';
-import { isUuid } from '../bot/bot-config-service.js';
 import { createPostDrafter, type PostDraft } from './posts-draft.js';
 import { createPageHealth, PAGES_HEALTH_QUEUE } from './posts-health.js';
 import { createPostMapping } from './posts-mapping.js';
@@ -108,7 +107,7 @@ async function postsServicePlugin(app: FastifyInstance) {
     },
 
     async update(userId, postId, input) {
-      const existing = isUuid(postId) ? await repo.findPost(userId, postId) : undefined;
+      const existing = await repo.findPost(userId, postId);
       if (!existing) throw postNotFound();
       // The same first time is the same schedule going on: plan from its next future occurrence. A new time must be ahead.
       const sameStart = new Date(input.time).getTime() === existing.firstAt.getTime();
@@ -145,7 +144,7 @@ async function postsServicePlugin(app: FastifyInstance) {
     },
 
     async remove(userId, postId) {
-      const existing = isUuid(postId) ? await repo.findPost(userId, postId) : undefined;
+      const existing = await repo.findPost(userId, postId);
       if (!existing) throw postNotFound();
       await app.db.orm.transaction(async (tx) => {
         const post = await repo.lockPost(tx, existing.id);
