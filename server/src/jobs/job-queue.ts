@@ -102,6 +102,7 @@ interface Lane {
  *
  * Claims take the highest priority first, then the lowest turn (owners of a queue alternate: see `turnSql`),
  * then the oldest. The worker keeps `reservedConcurrency` slots for interactive jobs on top of `concurrency`.
+ * Measured beside pg-boss (`bench/job-queues.ts`); why this queue stays: server/README.md, "Jobs".
  */
 export class JobQueue {
   readonly instanceId: string;
