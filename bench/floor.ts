@@ -8,11 +8,13 @@
  * (it answers the queued messages during the run), and at 50 without a worker on the instance
  * (`JOBS_POLL_INTERVAL_MS=0`); and the bare Fastify hello-world of bench/throughput.ts.
  * Each measurement is BENCH_DURATION_SECONDS (6) after a 1 s warm-up, repeated BENCH_REPEATS (3) times with
- * floor and product alternating; the table shows medians. The product is started afresh for each of its
+ * floor and product alternating; the table shows medians, and the server process's CPU per request (Linux
+ * /proc), which a shared machine's load disturbs far less than req/s. The product is started afresh for each of its
  * measurements (and stopped after), so its worker's backlog never runs while the floor is measured.
  * Reproduce: `npx tsx bench/floor.ts` (BENCH_DATABASE_URL or TEST_DATABASE_URL name the PostgreSQL server,
  * default the local one at 127.0.0.1:5432; a fresh database is created and dropped).
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
@@ -40,6 +42,18 @@ interface Sample {
   rps: number;
   p99: number;
   failed: number;
+  /** The server process's CPU (user + system) per answered request, ms: steadier than req/s on a shared machine. */
+  cpuMs: number;
+}
+
+/** CPU time of a process so far, ms (Linux /proc; NaN elsewhere). */
+function cpuTimeMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 const median = (values: number[]) => {
@@ -48,10 +62,12 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-async function measure(options: Options, connections: number): Promise<Sample> {
+async function measure(options: Options, connections: number, pid?: number): Promise<Sample> {
   await autocannon({ ...options, connections, duration: 1 });
+  const cpuBefore = cpuTimeMs(pid);
   const result: Result = await autocannon({ ...options, connections, duration: DURATION });
-  return { rps: result.requests.average, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts };
+  const cpuMs = (cpuTimeMs(pid) - cpuBefore) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts, cpuMs };
 }
 
 interface Path {
@@ -109,17 +125,18 @@ async function main() {
     const floor = await startProcess('floor-server.ts', join(ROOT, 'bench'), { PORT: String(FLOOR_PORT), DATABASE_URL: database.url, FLOOR_APP_SECRET: shop.appSecret });
     const rows: Record<string, string | number>[] = [];
     const cell = (samples: Sample[]) => `${Math.round(median(samples.map((s) => s.rps)))} req/s, p99 ${median(samples.map((s) => s.p99))} ms`;
+    const cpu = (samples: Sample[]) => median(samples.map((s) => s.cpuMs));
     rows.push({ path: 'bare Fastify hello-world, c=10', floor: cell(helloSamples), product: '', ratio: '', 'non-2xx/errors': helloSamples.reduce((n, s) => n + s.failed, 0) });
     try {
       for (const path of paths) {
         const floorSamples: Sample[] = [];
         const productSamples: Sample[] = [];
         for (let i = 0; i < REPEATS; i += 1) {
-          floorSamples.push(await measure(path.options(floor.url), path.connections));
+          floorSamples.push(await measure(path.options(floor.url), path.connections, floor.child.pid));
           let api: RunningServer | undefined;
           try {
             api = await startApi({ ...env, ...path.env });
-            productSamples.push(await measure(path.options(api.url), path.connections));
+            productSamples.push(await measure(path.options(api.url), path.connections, api.child.pid));
             if (api.exit) throw new Error(`the server exited during the run: ${api.stderrTail()}`);
           } finally {
             await api?.stop();
@@ -132,6 +149,7 @@ async function main() {
           floor: cell(floorSamples),
           product: cell(productSamples),
           ratio: ratio.toFixed(2),
+          'CPU ms/request floor / product': `${cpu(floorSamples).toFixed(2)} / ${cpu(productSamples).toFixed(2)}`,
           'non-2xx/errors': [...floorSamples, ...productSamples].reduce((n, s) => n + s.failed, 0),
         });
       }

@@ -30,6 +30,16 @@ describe.each(testDatabases)('buildApp on %s', (kind) => {
     const response = await t.app.inject({ method: 'GET', url: '/health' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(response.headers).toMatchObject({
+      'cross-origin-resource-policy': 'same-site',
+      'cross-origin-opener-policy': 'same-origin',
+      'strict-transport-security': expect.stringContaining('max-age='),
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+    });
+    // An error answer carries them too.
+    expect((await t.app.inject({ method: 'GET', url: '/no-such-route' })).headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
-import { loggerOptions, OneLinePerRequest, requestIdFor } from './logging.js';
+import { loggerOptions, logOnCompletion, OneLinePerRequest, requestIdFor } from './logging.js';
 
 describe('logger', () => {
   it('writes JSON lines with credentials censored', () => {
@@ -19,19 +19,22 @@ describe('logger', () => {
 });
 
 describe('OneLinePerRequest', () => {
-  it('logs a request once, when answered, with its method, URL, status and time; a failure at error level', async () => {
+  it('logs a request once, when answered, with its method, URL, status, time and what the route added; a failure at error level', async () => {
     const lines: Record<string, never>[] = [];
     const app = Fastify({
       logger: loggerOptions(loadConfig({ LOG_LEVEL: 'info' }), { write: (line) => void lines.push(JSON.parse(line) as Record<string, never>) }),
       logController: new OneLinePerRequest(),
     });
-    app.get('/ok', async () => ({ ok: true }));
+    app.get('/ok', async (request) => {
+      logOnCompletion(request, { delivery: { events: 2, queued: 1 } });
+      return { ok: true };
+    });
     app.get('/boom', async () => {
       throw new Error('boom');
     });
     await app.inject({ method: 'GET', url: '/ok?page=2' });
     expect(lines.filter((line) => line.reqId !== undefined).map((line) => line.msg)).toEqual(['request completed']);
-    expect(lines.at(-1)).toMatchObject({ level: 30, req: { method: 'GET', url: '/ok?page=2' }, res: { statusCode: 200 }, responseTime: expect.any(Number) });
+    expect(lines.at(-1)).toMatchObject({ level: 30, req: { method: 'GET', url: '/ok?page=2' }, res: { statusCode: 200 }, responseTime: expect.any(Number), delivery: { events: 2, queued: 1 } });
 
     lines.length = 0;
     await app.inject({ method: 'GET', url: '/boom' });

@@ -39,6 +39,16 @@ export function loggerOptions(config: AppConfig, destination?: LogDestination): 
   };
 }
 
+const routeFacts = new WeakMap<FastifyRequest, Record<string, unknown>>();
+
+/**
+ * What a route learnt (a webhook delivery's counts) on the request's one line (`OneLinePerRequest`) instead of
+ * a line of its own. Later facts of the same name replace earlier ones.
+ */
+export function logOnCompletion(request: FastifyRequest, facts: Record<string, unknown>) {
+  routeFacts.set(request, { ...routeFacts.get(request), ...facts });
+}
+
 /**
  * One log line per request, written when it is answered ('request completed', or 'request errored' at error
  * level), carrying the method, URL and address the 'incoming request' line Fastify also writes would repeat: half
@@ -49,7 +59,7 @@ export class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    const facts = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const facts = { ...routeFacts.get(request), req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...facts, err: error }, 'request errored');
     else reply.log.info(facts, 'request completed');
   }

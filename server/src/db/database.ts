@@ -28,6 +28,18 @@ export interface Database {
   migrate(): Promise<void>;
   /** A real round trip (`select 1`); rejects when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * One raw parameterised statement, outside any transaction, for the hot paths where Drizzle's query building
+   * shows in the profile: on PostgreSQL a named prepared statement (parsed once per connection), on PGlite a plain
+   * parameterised query. `values` are bound as `$1…$n`; the rows come back as the driver parses them.
+   */
+  query<Row extends Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]>;
   /** Idempotent. */
   close(): Promise<void>;
+}
+
+/** A statement of `Database.query`: its name (unique per text) and its SQL text. */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
 }

@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { DB_CASING } from './casing.js';
 import { lockDataDir } from './data-dir-lock.js';
-import type { Database } from './database.js';
+import type { Database, PreparedStatement } from './database.js';
 import { migrationConfig } from './migrations.js';
 import * as schema from './schema/index.js';
 
@@ -42,6 +42,8 @@ export async function openPglite({ dataDir, loadDataDir }: PgliteOptions): Promi
     ping: async () => {
       await orm.execute(sql`select 1`);
     },
+    query: async <Row extends Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]) =>
+      (await client.query<Row>(statement.text, [...values])).rows,
     close: () => (closing ??= client.close().finally(unlock)),
     dumpDataDir: () => client.dumpDataDir('none'),
   };

@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { DB_CASING } from './casing.js';
-import type { Database } from './database.js';
+import type { Database, PreparedStatement } from './database.js';
 import { migrationConfig } from './migrations.js';
 import * as schema from './schema/index.js';
 
@@ -102,6 +102,8 @@ export async function openPostgres({ connectionString, onIdleError }: PostgresOp
     ping: async () => {
       await orm.execute(sql`select 1`);
     },
+    query: async <Row extends Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]) =>
+      (await pool.query<Row>({ name: statement.name, text: statement.text, values: [...values] })).rows,
     close: () => (closing ??= pool.end()),
   };
 }

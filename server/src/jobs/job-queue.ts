@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Orm } from '../db/database.js';
 import { jobs } from '../db/schema/index.js';
@@ -100,7 +100,7 @@ interface Lane {
  * PostgreSQL run each job once. No transaction is held while a handler runs (PGlite has a single
  * connection): the claim stamps a lease, and completion only counts if this instance still holds it.
  *
- * Claims take the highest priority first, then the lowest turn (owners of a queue alternate: see `nextTurn`),
+ * Claims take the highest priority first, then the lowest turn (owners of a queue alternate: see `turnSql`),
  * then the oldest. The worker keeps `reservedConcurrency` slots for interactive jobs on top of `concurrency`.
  * Measured beside pg-boss (`bench/job-queues.ts`); why this queue stays: server/README.md, "Jobs".
  */
@@ -153,7 +153,7 @@ export class JobQueue {
         dedupeKey: options.dedupeKey ?? null,
         priority: options.priority ?? JOB_PRIORITY.background,
         owner: options.owner ?? null,
-        turn: this.nextTurn(queue, options.owner ?? null, now),
+        turn: this.turnSql(queue, options.owner === undefined ? null : sql`${options.owner}`, sql`${now.toISOString()}::timestamptz`),
         status: 'queued',
         maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         runAt: options.runAt ?? now,
@@ -174,10 +174,10 @@ export class JobQueue {
   /**
    * The turn of an owner's next job in `queue`: one after the owner's last waiting job, and no earlier than the
    * round the queue is serving (the lowest turn running or due). Owners alternate: a newcomer's first job comes
-   * right after the jobs of the current round, not after another owner's whole backlog.
+   * right after the jobs of the current round, not after another owner's whole backlog. `owner` and `at` are SQL
+   * (values or expressions of the enclosing statement).
    */
-  private nextTurn(queue: string, owner: string | null, now: Date) {
-    const at = sql`${now.toISOString()}::timestamptz`;
+  private turnSql(queue: string, owner: SQL | null, at: SQL): SQL {
     const waiting = sql`${jobs.queue} = ${queue} and ${jobs.status} in ('queued', 'running')`;
     const ofOwner = owner === null ? sql`${jobs.owner} is null` : sql`${jobs.owner} = ${owner}`;
     // Two index lookups (jobs_waiting_turns, jobs_waiting_by_turn), not an aggregate over the queue's backlog.
@@ -185,6 +185,26 @@ export class JobQueue {
       coalesce((select ${jobs.turn} from ${jobs} where ${waiting} and ${ofOwner} order by ${jobs.turn} desc limit 1), 0) + 1,
       coalesce((select ${jobs.turn} from ${jobs} where ${waiting} and (${jobs.status} = 'running' or ${jobs.runAt} <= ${at}) order by ${jobs.turn} limit 1), 0)
     )`;
+  }
+
+  /**
+   * The job insert of a statement that records a row and queues its work in one round trip (a data-modifying
+   * `WITH` part): one job of `queue`, due at once, for each row of `from` that `where` keeps; a `dedupeKey` already
+   * used inserts nothing. Every part is SQL of the enclosing statement (placeholders, or columns of `from`).
+   * Returns the new jobs' ids. Call `nudge()` after the statement.
+   */
+  insertSql(
+    queue: string,
+    parts: { id: SQL; payload: SQL; dedupeKey: SQL; owner: SQL; now: SQL; from: SQL; where: SQL },
+    options: { priority?: number; maxAttempts?: number } = {},
+  ): SQL {
+    const { id, payload, dedupeKey, owner, now, from, where } = parts;
+    return sql`insert into ${jobs} (id, queue, payload, dedupe_key, priority, owner, turn, status, max_attempts, run_at, created_at, updated_at)
+      select ${id}, ${queue}::text, ${payload}, ${dedupeKey}, ${options.priority ?? JOB_PRIORITY.background}::int, ${owner}, ${this.turnSql(queue, owner, now)},
+        'queued', ${options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS}::int, ${now}, ${now}, ${now}
+      from ${from} where ${where}
+      on conflict (dedupe_key) do nothing
+      returning id`;
   }
 
   /** Registers the handler of a queue; this instance claims only jobs of queues it handles. */

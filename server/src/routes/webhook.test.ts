@@ -1,5 +1,5 @@
 import type { InboxItem, InboxThread } from '@pagemate/shared-contracts/contracts';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { facebookPages, inboxItems, jobs, tokenTransactions } from '../db/schema/index.js';
 import { JOB_PRIORITY } from '../jobs/index.js';
@@ -104,6 +104,14 @@ describe.each(testDatabases)('webhook receiver and the bot (%s)', (kind) => {
   const itemsOf = (externalId: string) => t.app.db.orm.select().from(inboxItems).where(eq(inboxItems.externalId, externalId));
   const botAnswersTo = (itemId: string) => t.app.db.orm.select().from(inboxItems).where(and(eq(inboxItems.replyToId, itemId), eq(inboxItems.author, 'bot')));
   const chargesOf = async (userId: string) => (await t.app.db.orm.select({ n: count() }).from(tokenTransactions).where(eq(tokenTransactions.userId, userId)))[0]?.n ?? 0;
+  /** The charges of the bot's answer to one customer item (its hold's reservation). */
+  const chargesOfItem = async (externalId: string) => {
+    const [item] = await itemsOf(externalId);
+    const answers = await botAnswersTo(item?.id ?? '');
+    const reservations = answers.flatMap((answer) => (answer.reservationId ? [answer.reservationId] : []));
+    if (reservations.length === 0) return 0;
+    return (await t.app.db.orm.select({ n: count() }).from(tokenTransactions).where(inArray(tokenTransactions.reservationId, reservations)))[0]?.n ?? 0;
+  };
   const threadsOf = async (user: SignedIn, pageId: string, which: 'comments' | 'messages') => {
     const response = await api(t, user, 'POST', `/api/v1/facebook/get-${which}`, { user_id: user.userId, page_id: pageId });
     expect(response.statusCode, response.body).toBe(200);
@@ -238,6 +246,57 @@ describe.each(testDatabases)('webhook receiver and the bot (%s)', (kind) => {
       expect(again.statusCode).toBe(200);
       expect((await sandboxSent(BAKERY, 'comment_reply')).filter((event) => (event.payload as { comment_id: string }).comment_id === commentId)).toHaveLength(1);
     }
+    await expectLedgerConsistent(t);
+  });
+
+  it('a customer message is one statement, new customer or known: recorded with its job before the 200, and nothing for a replay', async () => {
+    // The driver's entry point: one statement on the pool (PostgreSQL) or the engine (PGlite), and no transaction.
+    const client = (t.app.db.orm as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const psid = `73${nextId()}`;
+    const first = sampleMessage(BAKERY, { psid, text: 'Bánh mì chả cá còn không shop?' });
+    const second = sampleMessage(BAKERY, { psid, text: 'Cho mình 2 ổ nhé' });
+    const queries = vi.spyOn(client, 'query');
+    const transactions = vi.spyOn(t.app.db.orm, 'transaction');
+    try {
+      for (const payload of [first, second, first]) {
+        queries.mockClear();
+        transactions.mockClear();
+        expect((await deliver(payload)).statusCode).toBe(200);
+        expect(queries).toHaveBeenCalledTimes(1);
+        expect(transactions).not.toHaveBeenCalled();
+      }
+    } finally {
+      queries.mockRestore();
+      transactions.mockRestore();
+    }
+    for (const payload of [first, second]) {
+      const mid = payload.entry[0]?.messaging[0]?.message.mid ?? '';
+      const [item] = await itemsOf(mid);
+      expect(item).toMatchObject({ author: 'customer', replyStatus: 'pending' });
+      const queued = await t.app.db.orm.select().from(jobs).where(eq(jobs.dedupeKey, `bot.reply:${item?.id ?? ''}`));
+      expect(queued).toMatchObject([{ status: 'queued', owner: lan.userId, priority: JOB_PRIORITY.interactive, payload: { itemId: item?.id } }]);
+    }
+    const thread = (await threadsOf(lan, BAKERY, 'messages')).filter((item) => item.customer_id === psid);
+    expect(thread).toMatchObject([{ last_text: 'Cho mình 2 ổ nhé', unread: 2, state: 'waiting' }]);
+    // Another user never sees it: their copy of the page is another page.
+    const other = await connectedUser(0);
+    expect((await threadsOf(other, pagesOf(t, other).bakery, 'messages')).filter((item) => item.customer_id === psid)).toEqual([]);
+    await t.app.jobs.runDue();
+    for (const payload of [first, second]) expect(await chargesOfItem(payload.entry[0]?.messaging[0]?.message.mid ?? '')).toBe(1);
+  });
+
+  it("a new customer's message delivered 5× at once: one thread, one item, one answer, one charge", async () => {
+    const psid = `74${nextId()}`;
+    const payload = sampleMessage(BAKERY, { psid, text: 'Shop giao hàng tận nơi không?' });
+    const mid = payload.entry[0]?.messaging[0]?.message.mid ?? '';
+    expect((await Promise.all(Array.from({ length: 5 }, () => deliver(payload)))).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const [item, ...more] = await itemsOf(mid);
+    expect(more).toEqual([]);
+    expect((await threadsOf(lan, BAKERY, 'messages')).filter((thread) => thread.customer_id === psid)).toHaveLength(1);
+    await Promise.all([t.app.jobs.runDue(), t.app.jobs.runDue()]);
+    expect(await botAnswersTo(item?.id ?? '')).toHaveLength(1);
+    expect((await sandboxSent(BAKERY, 'message')).filter((event) => JSON.stringify(event.payload).includes(psid))).toHaveLength(1);
+    expect(await chargesOfItem(mid)).toBe(1);
     await expectLedgerConsistent(t);
   });
 

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageEventsOf, verifyHubSignature, WEBHOOK_PATH } from '../meta/webhook-events.js';
+import { logOnCompletion } from '../logging.js';
 import type { RateLimitRule } from '../plugins/app/rate-limits.js';
 
 /** Meta's deliveries are small; a batch of many entries stays far below this. */
@@ -66,7 +67,8 @@ export default async function webhookRoutes(app: FastifyInstance) {
     const { events, ignored } = pageEventsOf(body, app.clock.now());
     // A database failure answers 500: Meta delivers again later, and the unique keys make that harmless.
     const summary = await app.inbox.ingest(events);
-    request.log.info({ events: events.length, ignored, ...summary }, 'webhook: delivery recorded');
+    // On the request's one log line ('request completed'), not a line of its own.
+    logOnCompletion(request, { webhook: { events: events.length, ignored, ...summary } });
     return reply.status(200).type('text/plain').send('EVENT_RECEIVED');
   });
 }

@@ -115,7 +115,7 @@ export const jobs = pgTable(
     check('jobs_status_known', sql`${table.status} in ('queued', 'running', 'done', 'failed')`),
     index('jobs_due').on(table.queue, table.status, table.runAt),
     index('jobs_waiting_turns').on(table.queue, table.owner, table.turn).where(sql`${table.status} in ('queued', 'running')`),
-    // The queue's current round (`nextTurn`) and the claim's order, read from the front of an index whatever the backlog.
+    // The queue's current round (`JobQueue.turnSql`) and the claim's order, read from the front of an index whatever the backlog.
     index('jobs_waiting_by_turn').on(table.queue, table.turn).where(sql`${table.status} in ('queued', 'running')`),
     index('jobs_claim_order').on(table.priority.desc().nullsFirst(), table.turn, table.runAt, table.id).where(sql`${table.status} in ('queued', 'running')`),
   ],

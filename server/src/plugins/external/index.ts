@@ -13,7 +13,7 @@ import { registerSwagger } from './swagger.js';
 async function externalPlugins(app: FastifyInstance, { config }: { config: AppConfig }) {
   await app.register(cookie);
   await registerCors(app, config.corsOrigins);
-  await registerHelmet(app);
+  registerHelmet(app);
   // The only multipart route is the document upload: one file of at most UPLOAD_LIMITS.maxFileBytes and a few
   // short fields; beyond that busboy stops reading and the route answers 413 / 400.
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.maxFileBytes, files: 1, fields: 10, fieldSize: 1000 } });

@@ -27,6 +27,9 @@ declare module 'fastify' {
   }
 }
 
+/** Verified access tokens remembered (`verify`): the oldest is forgotten past this many. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 const verifiedClaims = accessTokenClaimsSchema.extend({ sub: z.string().min(1), sid: z.string().min(1), exp: z.number(), iat: z.number() });
 
 /** Short-lived JWTs (HS256 via jose) carrying the session user of docs/product.md §3, `sub` and the session id `sid`. */
@@ -49,7 +52,22 @@ async function accessTokensPlugin(app: FastifyInstance) {
       .sign(key);
   };
 
+  /**
+   * Tokens already verified, by their exact text, until they expire: the same bearer on every call of a
+   * signed-in page skips the HMAC and the claims' parse. A token is only ever found here after passing the full
+   * check below, so a changed byte misses; the session check (revocation) runs on every request regardless.
+   */
+  const verified = new Map<string, { user: AuthenticatedUser; expiresAtMs: number }>();
   const verify: AccessTokens['verify'] = async (token) => {
+    const known = verified.get(token);
+    if (known && app.clock.now().getTime() < known.expiresAtMs) return known.user;
+    const user = await verifyFully(token);
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value ?? '');
+    verified.set(token, user);
+    return user.user;
+  };
+
+  const verifyFully = async (token: string): Promise<{ user: AuthenticatedUser; expiresAtMs: number }> => {
     let payload: unknown;
     try {
       ({ payload } = await jwtVerify(token, verifyKey, {
@@ -66,8 +84,8 @@ async function accessTokensPlugin(app: FastifyInstance) {
     }
     const claims = verifiedClaims.safeParse(payload);
     if (!claims.success || claims.data.sub !== claims.data.userId) throw invalidToken();
-    const { username, userId, userEmail, partnerId, role, sid } = claims.data;
-    return { username, userId, userEmail, partnerId, role, sessionId: sid };
+    const { username, userId, userEmail, partnerId, role, sid, exp } = claims.data;
+    return { user: Object.freeze({ username, userId, userEmail, partnerId, role, sessionId: sid }), expiresAtMs: exp * 1000 };
   };
 
   app.decorate('accessTokens', { issue, verify });

@@ -1,8 +1,9 @@
 import { type DeliveryState, type InboxAuthor, type InboxKind, isUuid, type PageAction, type ReplyReason, type ReplyStatus } from '@pagemate/shared-contracts/contracts';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Orm } from '../../../db/database.js';
+import { statement } from '../../../db/statement.js';
 import { facebookPages, inboxItems, inboxThreads } from '../../../db/schema/index.js';
 import type { Transaction } from '../../../jobs/index.js';
 
@@ -57,6 +58,33 @@ export interface DashboardCountRow {
   clients: number;
 }
 
+/** A customer's Messenger message (not an echo), as `recordCustomerMessage` records it. */
+export interface CustomerMessage {
+  pageId: string;
+  customerId: string;
+  mid: string;
+  text: string;
+  createdAt: Date;
+}
+
+/** What `recordCustomerMessage` did. */
+export interface RecordedMessage {
+  /** The page's owner for messages; undefined when no PageMate user takes the page's messages (nothing written). */
+  owner: string | undefined;
+  /** False only when the customer's first thread was being created by a concurrent delivery: nothing written. */
+  threadFound: boolean;
+  /** The new item's id; undefined for a known mid (a duplicate delivery). */
+  itemId: string | undefined;
+  /** Whether the answer's job was queued. */
+  queued: boolean;
+}
+
+/**
+ * The answer's job for a recorded item, as one part of `recordCustomerMessage`'s statement: an insert selecting
+ * from `recorded` (columns `id`, `user_id`) — see `JobQueue.insertSql`.
+ */
+export type AnswerJobInsert = (parts: { recorded: SQL; itemId: SQL; owner: SQL; jobId: SQL; now: SQL; answerable: SQL }) => SQL;
+
 /** The SQL of page conversations: threads, their items, and who on PageMate owns a page's events. */
 export interface InboxRepository {
   /**
@@ -74,6 +102,12 @@ export interface InboxRepository {
    * item's id, or undefined for a duplicate.
    */
   recordItem(db: Db, item: NewItem, now: Date): Promise<string | undefined>;
+  /**
+   * A customer's Messenger message in one statement, outside any transaction (it is atomic by itself): the
+   * page's owner (`ownerOf`), the thread (created on first sight), the item unless its mid is known, the thread's
+   * touch, and the answer's job (`answerJob`, only for a new item with text). Built once by the caller.
+   */
+  customerMessageRecorder(answerJob: AnswerJobInsert): (message: CustomerMessage, now: Date) => Promise<RecordedMessage>;
   itemByExternalId(db: Db, pageId: string, externalId: string): Promise<InboxItemRow | undefined>;
   /** An answer of this thread still being sent whose text is `text` (its webhook came before our record). */
   sendingAnswer(db: Db, threadId: string, text: string): Promise<InboxItemRow | undefined>;
@@ -210,6 +244,87 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
       // Every data-modifying WITH runs once, referenced or not; the touch sees the insert's rows through `recorded`.
       const result = await db.execute<{ id: string }>(sql`with recorded as (${insert.getSQL()}), touched as (${touch.getSQL()}) select id from recorded`);
       return result.rows[0]?.id;
+    },
+
+    customerMessageRecorder(answerJob) {
+      const value = (name: string) => sql.placeholder(name);
+      const at = sql`${value('at')}::timestamptz`;
+      const now = sql`${value('now')}::timestamptz`;
+      const text = sql`${value('text')}::text`;
+      const pageId = sql`${value('pageId')}::text`;
+      const customerId = sql`${value('customerId')}::text`;
+      // Each data-modifying part runs once, referenced or not, on one snapshot: a thread inserted here is touched by
+      // its own insert (a row may not be changed twice in one statement), a known one by `touched`; an insert
+      // that meets a row committed after the snapshot (the same mid, the same customer's first thread) waits for
+      // it and inserts nothing.
+      const recordMessage = statement<{ owner: string | null; thread_id: string | null; item_id: string | null; job_id: string | null }>(
+        'inbox_record_customer_message',
+        sql`with owner as (
+            select user_id from facebook_pages
+            where page_id = ${pageId} and subscribed @> '["messages"]'::jsonb
+            order by updated_at desc, id limit 1
+          ),
+          known as (
+            select t.id, t.user_id from inbox_threads t join owner o on o.user_id = t.user_id
+            where t.page_id = ${pageId} and t.kind = 'message' and t.external_id = ${customerId}
+          ),
+          created as (
+            insert into inbox_threads (id, user_id, page_id, kind, external_id, post_id, customer_id, customer_name,
+              last_text, last_author, last_at, last_customer_at, created_at, updated_at)
+            select ${value('threadId')}::uuid, o.user_id, ${pageId}, 'message', ${customerId}, null, ${customerId}, '',
+              ${text}, 'customer', ${at}, ${at}, ${now}, ${now}
+            from owner o where not exists (select 1 from known)
+            on conflict do nothing
+            returning id, user_id
+          ),
+          thread as (select id, user_id from known union all select id, user_id from created),
+          recorded as (
+            insert into inbox_items (id, thread_id, user_id, page_id, author, external_id, text, created_at, reply_status, reason, updated_at)
+            select ${value('itemId')}::uuid, t.id, t.user_id, ${pageId}, 'customer', ${value('mid')}::text, ${text}, ${at},
+              ${value('replyStatus')}::text, ${value('reason')}::text, ${now}
+            from thread t
+            on conflict do nothing
+            returning id, user_id
+          ),
+          touched as (
+            update inbox_threads as t set
+              last_text = case when t.last_at <= ${at} or t.last_text = '' then ${text} else t.last_text end,
+              last_author = case when t.last_at <= ${at} or t.last_text = '' then 'customer' else t.last_author end,
+              last_at = greatest(t.last_at, ${at}),
+              last_customer_at = greatest(t.last_customer_at, ${at}),
+              updated_at = ${now}
+            from known k
+            where t.id = k.id and exists (select 1 from recorded)
+          ),
+          queued as (${answerJob({
+            recorded: sql`recorded`,
+            itemId: sql`recorded.id`,
+            owner: sql`recorded.user_id::text`,
+            jobId: sql`${value('jobId')}::uuid`,
+            now,
+            answerable: sql`${value('answerable')}::boolean`,
+          })})
+        select (select user_id from owner) as owner, (select id from thread limit 1) as thread_id,
+          (select id from recorded) as item_id, (select id from queued) as job_id`,
+      );
+      return async (message, at) => {
+        const answerable = message.text.trim() !== '';
+        const [row] = await recordMessage.execute(app.db, {
+          pageId: message.pageId,
+          customerId: message.customerId,
+          mid: message.mid,
+          text: message.text,
+          at: message.createdAt,
+          now: at,
+          threadId: crypto.randomUUID(),
+          itemId: crypto.randomUUID(),
+          jobId: crypto.randomUUID(),
+          replyStatus: answerable ? 'pending' : 'skipped',
+          reason: answerable ? null : 'no_text',
+          answerable,
+        });
+        return { owner: row?.owner ?? undefined, threadFound: Boolean(row?.thread_id), itemId: row?.item_id ?? undefined, queued: Boolean(row?.job_id) };
+      };
     },
 
     async itemByExternalId(db, pageId, externalId) {

@@ -1,5 +1,6 @@
 import type { DashboardCounts, InboxItem, InboxKind, InboxThread, ReplyReason, ThreadState } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { AppError, RateLimitedError } from '../../../errors/app-error.js';
 import { JOB_PRIORITY, type Transaction } from '../../../jobs/index.js';
@@ -225,39 +226,69 @@ function inboxServicePlugin(app: FastifyInstance) {
     await recordCustomerItem(tx, thread, { externalId: event.mid, text: event.text, createdAt: event.createdAt }, summary, jobs);
   }
 
+  const maxAttempts = app.config.bot.replyMaxAttempts;
+  /** The one-statement path of a customer's Messenger message: its answer's job in the same statement. */
+  const recordMessage = repo.customerMessageRecorder(({ recorded, itemId, owner, jobId, now: at, answerable }) =>
+    app.jobs.insertSql(
+      BOT_REPLY_QUEUE,
+      { id: jobId, payload: sql`jsonb_build_object('itemId', ${itemId})`, dedupeKey: sql`${BOT_REPLY_QUEUE} || ':' || ${itemId}`, owner, now: at, from: recorded, where: answerable },
+      { priority: JOB_PRIORITY.interactive, maxAttempts },
+    ),
+  );
+
+  /** Events of one delivery in one transaction: comments, echoes, and whatever the one-statement path left. */
+  async function ingestInTransaction(events: readonly PageEvent[], summary: IngestSummary) {
+    const owners = new Map<string, string | undefined>();
+    const ownerOf = async (event: PageEvent) => {
+      const action = event.type === 'comment' ? 'comments' : 'messages';
+      const key = `${event.pageId}:${action}`;
+      if (!owners.has(key)) owners.set(key, await repo.ownerOf(event.pageId, action));
+      return owners.get(key);
+    };
+    const owned: { event: PageEvent; userId: string }[] = [];
+    for (const event of events) {
+      const userId = await ownerOf(event);
+      if (userId) owned.push({ event, userId });
+      else summary.duplicates += 1;
+    }
+    if (owned.length === 0) return;
+    await app.db.orm.transaction(async (tx) => {
+      const jobs: ReplyToQueue[] = [];
+      for (const { event, userId } of owned) {
+        if (event.type === 'comment') await ingestComment(tx, userId, event, summary, jobs);
+        else await ingestMessage(tx, userId, event, summary, jobs);
+      }
+      for (const { itemId, owner } of jobs) {
+        const job = await app.jobs.enqueue(
+          BOT_REPLY_QUEUE,
+          { itemId },
+          { dedupeKey: `${BOT_REPLY_QUEUE}:${itemId}`, maxAttempts, priority: JOB_PRIORITY.interactive, owner },
+          tx,
+        );
+        if (job.created) summary.queued += 1;
+      }
+    });
+  }
+
   const service: InboxService = {
     async ingest(events) {
       const summary: IngestSummary = { queued: 0, duplicates: 0, handoffs: 0 };
-      const owners = new Map<string, string | undefined>();
-      const ownerOf = async (event: PageEvent) => {
-        const action = event.type === 'comment' ? 'comments' : 'messages';
-        const key = `${event.pageId}:${action}`;
-        if (!owners.has(key)) owners.set(key, await repo.ownerOf(event.pageId, action));
-        return owners.get(key);
-      };
-      const owned: { event: PageEvent; userId: string }[] = [];
-      for (const event of events) {
-        const userId = await ownerOf(event);
-        if (userId) owned.push({ event, userId });
-        else summary.duplicates += 1;
+      // A delivery of customer messages only (what Messenger sends all day): one statement per message, each
+      // atomic — a failure part-way answers 500 and Meta's retry finds the recorded ones known. Anything else,
+      // and a customer's first thread that a concurrent delivery is creating, takes the transaction.
+      const rest: PageEvent[] = [];
+      if (events.every((event) => event.type === 'message' && !event.isEcho)) {
+        for (const event of events as readonly MessageEvent[]) {
+          const recorded = await recordMessage(event, now());
+          if (recorded.owner === undefined) summary.duplicates += 1;
+          else if (!recorded.threadFound) rest.push(event);
+          else if (recorded.itemId === undefined) summary.duplicates += 1;
+          else if (recorded.queued) summary.queued += 1;
+        }
+      } else {
+        rest.push(...events);
       }
-      if (owned.length === 0) return summary;
-      await app.db.orm.transaction(async (tx) => {
-        const jobs: ReplyToQueue[] = [];
-        for (const { event, userId } of owned) {
-          if (event.type === 'comment') await ingestComment(tx, userId, event, summary, jobs);
-          else await ingestMessage(tx, userId, event, summary, jobs);
-        }
-        for (const { itemId, owner } of jobs) {
-          const job = await app.jobs.enqueue(
-            BOT_REPLY_QUEUE,
-            { itemId },
-            { dedupeKey: `${BOT_REPLY_QUEUE}:${itemId}`, maxAttempts: app.config.bot.replyMaxAttempts, priority: JOB_PRIORITY.interactive, owner },
-            tx,
-          );
-          if (job.created) summary.queued += 1;
-        }
-      });
+      if (rest.length > 0) await ingestInTransaction(rest, summary);
       if (summary.queued > 0) app.jobs.nudge();
       return summary;
     },

@@ -89,7 +89,19 @@ const vietnamDaySql = (column: AnyPgColumn) => sql<string>`to_char((${column} at
 
 /** `created_at` inside the slice's range. */
 function inRange(createdAt: AnyPgColumn, slice: ListSlice): SQL[] {
-  return [...(slice.since ? [gte(createdAt, slice.since)] : []), ...(slice.before ? [lt(createdAt, slice.before)] : [])];
+  return [...(slice.since ? [gte(createdAt, sql.placeholder('since'))] : []), ...(slice.before ? [lt(createdAt, sql.placeholder('before'))] : [])];
+}
+
+/**
+ * What a list query's SQL depends on besides its values: the sort, the direction and which range ends are set.
+ * Each shape is built once and prepared (`listQueries`); a call only binds its values (`valuesOf`).
+ */
+function shapeOf(slice: ListSlice): string {
+  return `${slice.sort}:${slice.order}:${slice.since ? 'since' : ''}:${slice.before ? 'before' : ''}`;
+}
+
+function valuesOf(userId: string, slice: ListSlice): Record<string, unknown> {
+  return { userId, offset: slice.offset, limit: slice.limit, since: slice.since, before: slice.before };
 }
 
 /** The sort key, then creation order (`created_at`, `seq`) to break ties — all in the requested direction. */
@@ -186,6 +198,20 @@ function lockedBalance(tx: Orm, userId: string, now: Date, initial: BalanceRow):
 
 function ledgerRepositoryPlugin(app: FastifyInstance) {
   const orm = app.db.orm;
+  /** The prepared list queries, one per table and shape (a few dozen at most). */
+  const listQueries = new Map<string, { execute(values: Record<string, unknown>): Promise<unknown[]> }>();
+  /** PostgreSQL keeps 63 bytes of a statement's name: a short one per shape, unique in this process. */
+  const nameOf = () => `ledger_list_${listQueries.size}`;
+  /** A list's count alone, for a page past the end (no row carries the total). */
+  const countOf = async (key: string, table: typeof ledgerEntries | typeof tokenTransactions, where: SQL | undefined, values: Record<string, unknown>) => {
+    let counted = listQueries.get(key);
+    if (!counted) {
+      counted = orm.select({ n: count() }).from(table).where(where).prepare(nameOf());
+      listQueries.set(key, counted);
+    }
+    const [row] = (await counted.execute(values)) as { n: number }[];
+    return row?.n ?? 0;
+  };
 
   const repository: LedgerRepository = {
     withLockedBalance: (userId, now, work) =>
@@ -223,26 +249,41 @@ function ledgerRepositoryPlugin(app: FastifyInstance) {
       return rows.map((row) => row.id);
     },
     async listEntries(userId, kinds, slice) {
-      const where = and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.kind, [...kinds]), ...inRange(ledgerEntries.createdAt, slice));
-      const rows = await orm
-        .select({ row: ledgerEntries, total: windowTotal })
-        .from(ledgerEntries)
-        .where(where)
-        .orderBy(...ordering(slice, ledgerEntries.amount, ledgerEntries.createdAt, ledgerEntries.seq))
-        .offset(slice.offset)
-        .limit(slice.limit);
-      return pageOf(rows, slice, async () => (await orm.select({ n: count() }).from(ledgerEntries).where(where))[0]?.n ?? 0);
+      const key = `ledger_entries:${kinds.join(',')}:${shapeOf(slice)}`;
+      let page = listQueries.get(key);
+      if (!page) {
+        const where = and(eq(ledgerEntries.userId, sql.placeholder('userId')), inArray(ledgerEntries.kind, [...kinds]), ...inRange(ledgerEntries.createdAt, slice));
+        page = orm
+          .select({ row: ledgerEntries, total: windowTotal })
+          .from(ledgerEntries)
+          .where(where)
+          .orderBy(...ordering(slice, ledgerEntries.amount, ledgerEntries.createdAt, ledgerEntries.seq))
+          .offset(sql.placeholder('offset'))
+          .limit(sql.placeholder('limit'))
+          .prepare(nameOf());
+        listQueries.set(key, page);
+      }
+      const values = valuesOf(userId, slice);
+      const rows = (await page.execute(values)) as { row: LedgerEntryRow; total: number }[];
+      return pageOf(rows, slice, () => countOf(`${key}:count`, ledgerEntries, and(eq(ledgerEntries.userId, sql.placeholder('userId')), inArray(ledgerEntries.kind, [...kinds]), ...inRange(ledgerEntries.createdAt, slice)), values));
     },
     async listTokenTransactions(userId, slice) {
-      const where = and(eq(tokenTransactions.userId, userId), ...inRange(tokenTransactions.createdAt, slice));
-      const rows = await orm
-        .select({ row: tokenTransactions, total: windowTotal })
-        .from(tokenTransactions)
-        .where(where)
-        .orderBy(...ordering(slice, tokenTransactions.totalCost, tokenTransactions.createdAt, tokenTransactions.seq))
-        .offset(slice.offset)
-        .limit(slice.limit);
-      return pageOf(rows, slice, async () => (await orm.select({ n: count() }).from(tokenTransactions).where(where))[0]?.n ?? 0);
+      const key = `token_transactions:${shapeOf(slice)}`;
+      let page = listQueries.get(key);
+      if (!page) {
+        page = orm
+          .select({ row: tokenTransactions, total: windowTotal })
+          .from(tokenTransactions)
+          .where(and(eq(tokenTransactions.userId, sql.placeholder('userId')), ...inRange(tokenTransactions.createdAt, slice)))
+          .orderBy(...ordering(slice, tokenTransactions.totalCost, tokenTransactions.createdAt, tokenTransactions.seq))
+          .offset(sql.placeholder('offset'))
+          .limit(sql.placeholder('limit'))
+          .prepare(nameOf());
+        listQueries.set(key, page);
+      }
+      const values = valuesOf(userId, slice);
+      const rows = (await page.execute(values)) as { row: TokenTransactionRow; total: number }[];
+      return pageOf(rows, slice, () => countOf(`${key}:count`, tokenTransactions, and(eq(tokenTransactions.userId, sql.placeholder('userId')), ...inRange(tokenTransactions.createdAt, slice)), values));
     },
     async dailyTotals(userId, since) {
       const day = vietnamDaySql(ledgerEntries.createdAt);
