@@ -1,12 +1,13 @@
 /**
  * The API beside a composed build for the benches that measure the app signed in: `server/src/main.ts` started as
- * `npm start -w server` starts it, on a fresh embedded database, allowing the shell's origin; accounts made through
+ * `npm start -w server` starts it, on a throw-away PostgreSQL database (the local one, or BENCH_DATABASE_URL's server;
+ * the embedded database when none answers, slower to start), allowing the shell's origin; accounts made through
  * its HTTP API the way the sign-up page makes them (the email code read from the server's log).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serverEnv, startProcess } from './server-harness.ts';
+import { createDatabase, LOCAL_POSTGRES, postgresAdminUrl, serverEnv, startProcess, type ScratchDatabase } from './server-harness.ts';
 import { ROOT } from './support.ts';
 
 export interface BenchAccount {
@@ -32,8 +33,12 @@ async function post(url: string, body: object): Promise<unknown> {
 
 export async function startSignedInApi(port: number, shellOrigin: string): Promise<SignedInApi> {
   const logFile = join(mkdtempSync(join(tmpdir(), 'pagemate-bench-api-')), 'api.log');
-  const env = serverEnv(port, { pgliteDir: mkdtempSync(join(tmpdir(), 'pagemate-bench-db-')) }, { CORS_ORIGINS: shellOrigin, SHELL_URL: shellOrigin});
-  const server = await startProcess(join(ROOT, 'server', 'src', 'main.ts'), join(ROOT, 'server'), env, logFile);
+  const database: ScratchDatabase | undefined = await createDatabase(postgresAdminUrl() ?? LOCAL_POSTGRES, 'pagemate_lighthouse').catch(() => undefined);
+  const env = serverEnv(port, database ?? { pgliteDir: mkdtempSync(join(tmpdir(), 'pagemate-bench-db-')) }, { CORS_ORIGINS: shellOrigin, SHELL_URL: shellOrigin });
+  const server = await startProcess(join(ROOT, 'server', 'src', 'main.ts'), join(ROOT, 'server'), env, logFile).catch(async (error: unknown) => {
+    await database?.drop();
+    throw error;
+  });
   let count = 0;
 
   async function emailCode(email: string): Promise<string> {
@@ -65,6 +70,9 @@ export async function startSignedInApi(port: number, shellOrigin: string): Promi
       const answer = (await post(`${server.url}/login`, { username: account.username, password: account.password })) as { data: { access_token: string; user_features: string[] } };
       return answer.data;
     },
-    stop: () => server.stop(),
+    async stop() {
+      await server.stop();
+      await database?.drop();
+    },
   };
 }
