@@ -42,7 +42,7 @@ export async function startSignedInApi(port: number, shellOrigin: string): Promi
   let count = 0;
 
   async function emailCode(email: string): Promise<string> {
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 60_000;
     for (;;) {
       for (const line of readFileSync(logFile, 'utf8').split('\n').reverse()) {
         if (!line.includes(email)) continue;
