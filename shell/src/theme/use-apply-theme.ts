@@ -33,6 +33,8 @@ function applyToDocument(settings: ThemeSettings): void {
 }
 
 const PHONE_QUERY = `(max-width: ${PHONE_MAX_WIDTH_PX}px)`;
+/** The header bars' height (antd's default with 32 px controls). */
+const PHONE_HEADER_HEIGHT_PX = 64;
 const subscribePhone = (onChange: () => void) => {
   const query = window.matchMedia(PHONE_QUERY);
   query.addEventListener('change', onChange);
@@ -63,7 +65,15 @@ export function useApplyTheme(): Pick<ConfigProviderProps, 'theme' | 'direction'
   return useMemo(
     () => ({
       direction: settings.direction,
-      theme: { ...config, token: { ...config.token, ...(phone ? { controlHeight: PHONE_TOUCH_TARGET_PX } : {}) }, cssVar: { key: 'pm' } },
+      theme: phone
+        ? {
+            ...config,
+            token: { ...config.token, controlHeight: PHONE_TOUCH_TARGET_PX },
+            // antd's header is twice controlHeight: kept at its desktop height, which the phone menu opens under (styles.css).
+            components: { ...config.components, Layout: { headerHeight: PHONE_HEADER_HEIGHT_PX } },
+            cssVar: { key: 'pm' },
+          }
+        : { ...config, cssVar: { key: 'pm' } },
     }),
     [settings.direction, config, phone],
   );
