@@ -71,7 +71,9 @@ function Themed({ router }: { router: AppRouter }) {
     >
       <AntApp message={{ duration: TOAST.durationSeconds, top: TOAST.top }} notification={{ duration: NOTIFICATION_DURATION_SECONDS }}>
         <RemoteAudienceSync />
-        {ready ? <SessionDataLoader /> : null}
+        {/* After the first route is drawn: its answers would otherwise update the store in the middle of that
+            transition, and React redraws the whole tree at once to keep it consistent. */}
+        {routed ? <SessionDataLoader /> : null}
         {routed ? <RouterProvider router={router} /> : <FullPageLoader label={t('loader.label')} fromLine={t('brand.from')} />}
       </AntApp>
     </ConfigProvider>
