@@ -98,6 +98,9 @@ test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
           await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
           const violations = await seriousViolations(page);
           if (violations.length > 0) found.push(`${route.path}:\n${violations.join('\n')}`);
+          // One main landmark per page (axe reports a second only as moderate).
+          const mains = await page.locator('main, [role="main"]').count();
+          if (mains !== 1) found.push(`${route.path}: ${mains} main landmarks`);
         }
         expect(found.join('\n\n')).toBe('');
       });

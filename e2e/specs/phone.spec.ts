@@ -94,6 +94,26 @@ async function expectHeaderTouchTargets(page: Page): Promise<void> {
   }
 }
 
+/**
+ * The page's own buttons, fields, selects, radios and switches (not the header's, not links in text) are at least
+ * 44 px high; soft, so one run names every one that is not.
+ */
+async function expectContentTouchTargets(page: Page, name: string): Promise<void> {
+  const small = await page
+    .locator('#main')
+    .evaluate((main, least) => {
+      const CONTROLS = '.ant-btn, .ant-input-affix-wrapper, input.ant-input, .ant-input-number, .ant-select, .ant-picker, .ant-radio-button-wrapper, .ant-segmented-item';
+      return [...main.querySelectorAll(CONTROLS)]
+        .filter((el) => el.checkVisibility({ opacityProperty: false, visibilityProperty: true }))
+        // A control inside another control (an input in its wrapper) is measured once, as the outer one.
+        .filter((el, _, all) => !all.some((other) => other !== el && other.contains(el)))
+        .map((el) => ({ el, height: el.getBoundingClientRect().height }))
+        .filter(({ height }) => height > 0 && height < least - 0.5)
+        .map(({ el, height }) => `${el.className.split(' ')[0]} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(height)} px`);
+    }, TOUCH_TARGET_PX);
+  expect.soft(small, `${name}: controls under ${TOUCH_TARGET_PX} px high`).toEqual([]);
+}
+
 test.describe('laid out for a phone (390 × 844)', () => {
   test.use({ viewport: PHONE });
 
@@ -106,6 +126,7 @@ test.describe('laid out for a phone (390 × 844)', () => {
       await open(page, route);
       await expectLaidOutForAPhone(page, `user-${route.id}`);
       await expectHeaderTouchTargets(page);
+      await expectContentTouchTargets(page, `user-${route.id}`);
     }
   });
 
@@ -152,6 +173,32 @@ test.describe('laid out for a phone (390 × 844)', () => {
     await expectLaidOutForAPhone(page, 'chatbot-pdf-after-menu');
   });
 
+  test("the dashboard layout's menu opens under the header, its button closes it, and choosing a page closes it", async ({ page, request }) => {
+    const account = newAccount('user');
+    await registerAccount(request, account);
+    await signIn(page, account);
+    await page.goto('/user-dashboard/');
+    await expect(page.locator('#main h1').first()).toBeVisible();
+    const toggle = page.getByTestId('app-header').getByRole('button', { name: /menu|Menu/ }).first();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByTestId('side-menu');
+    await expect(menu).toBeVisible();
+    // The opened menu starts below the header bar: nothing covers the button.
+    const toggleBox = await toggle.boundingBox();
+    const menuBox = await menu.boundingBox();
+    expect(menuBox?.y).toBeGreaterThanOrEqual((toggleBox?.y ?? 0) + (toggleBox?.height ?? 0));
+    await page.screenshot({ path: test.info().outputPath('dashboard-menu-open.png') });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // Choosing a page from the opened menu closes it.
+    await toggle.click();
+    await menu.getByRole('menuitem', { name: /Quản lý khách hàng|Client/ }).click();
+    await expect(page).toHaveURL(/\/user-dashboard\/client-manager\/?$/);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test("a partner's routes: no sideways scroll, no controls over each other, 44 px header targets", async ({ page, request }) => {
     test.setTimeout(180_000);
     const account = newAccount('partner');
@@ -161,6 +208,7 @@ test.describe('laid out for a phone (390 × 844)', () => {
       await open(page, route);
       await expectLaidOutForAPhone(page, `partner-${route.id}`);
       await expectHeaderTouchTargets(page);
+      await expectContentTouchTargets(page, `partner-${route.id}`);
     }
   });
 });

@@ -48,8 +48,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await startStatic(SHELL_DEPLOY_DIR, E2E_PORTS.shell),
     await startStatic(SHORT_SHELL_DEPLOY_DIR, E2E_PORTS.shortShell),
   ];
-  await waitForUrl(`http://127.0.0.1:${E2E_PORTS.api}/health`, 90_000);
-  await waitForUrl(`http://127.0.0.1:${E2E_PORTS.shortApi}/health`, 90_000);
+  await waitForUrl(`http://127.0.0.1:${E2E_PORTS.api}/health`, 240_000);
+  await waitForUrl(`http://127.0.0.1:${E2E_PORTS.shortApi}/health`, 240_000);
   return async () => {
     for (const child of children) await stopProcess(child);
   };

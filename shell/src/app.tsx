@@ -1,7 +1,7 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import viVN from 'antd/locale/vi_VN';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
@@ -39,10 +39,24 @@ function SessionDataLoader() {
   return null;
 }
 
+/**
+ * True once the app is ready, set in a transition: React draws the first route (layout, header, menu, page) in
+ * slices that give the main thread back every few milliseconds, with the loader on screen until it is done,
+ * instead of one long task that blocks input and paint.
+ */
+function useRoutedOnceReady(ready: boolean): boolean {
+  const [routed, setRouted] = useState(false);
+  useEffect(() => {
+    if (ready) startTransition(() => setRouted(true));
+  }, [ready]);
+  return ready && routed;
+}
+
 function Themed({ router }: { router: AppRouter }) {
   const { t, i18n } = useTranslation('common');
   const themeProps = useApplyTheme();
   const ready = useAppSelector((state) => selectLoading(state, 'global'));
+  const routed = useRoutedOnceReady(ready);
   const user = useAppSelector(selectSessionUser);
   // Registering before the first render keeps the first remote route from racing the registration.
   registerRemotesFor(user);
@@ -57,8 +71,10 @@ function Themed({ router }: { router: AppRouter }) {
     >
       <AntApp message={{ duration: TOAST.durationSeconds, top: TOAST.top }} notification={{ duration: NOTIFICATION_DURATION_SECONDS }}>
         <RemoteAudienceSync />
-        {ready ? <SessionDataLoader /> : null}
-        {ready ? <RouterProvider router={router} /> : <FullPageLoader label={t('loader.label')} fromLine={t('brand.from')} />}
+        {/* After the first route is drawn: its answers would otherwise update the store in the middle of that
+            transition, and React redraws the whole tree at once to keep it consistent. */}
+        {routed ? <SessionDataLoader /> : null}
+        {routed ? <RouterProvider router={router} /> : <FullPageLoader label={t('loader.label')} fromLine={t('brand.from')} />}
       </AntApp>
     </ConfigProvider>
   );

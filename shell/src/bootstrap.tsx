@@ -17,15 +17,23 @@ import { connectApiClient, restoreSession } from './session/session';
 import './theme/theme-slice';
 import './styles.css';
 
+/**
+ * Hands the main thread back to the browser for a moment (input, paint, network), so start-up runs as several
+ * short tasks instead of one long one that blocks the page.
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element');
   const root = createRoot(container);
 
   await initI18n(storedLanguage(localStorage), shellNamespaces);
+  await yieldToBrowser();
   const store = makeStore(loadPersistedState(localStorage));
   persistStore(store, localStorage);
   const router = createAppRouter();
+  await yieldToBrowser();
   root.render(<App store={store} router={router} />);
 
   try {

@@ -10,6 +10,8 @@ export const PERSISTENCE_TIMEOUT_MS = 5_000;
 export const SIDE_MENU_BREAKPOINT_PX = 992;
 /** A phone: at this width or narrower the layouts' menus take no width until opened (the shell's styles.css media query). */
 export const PHONE_MAX_WIDTH_PX = 576;
+/** The least height of a control on a phone (a thumb's reliable target): antd's controlHeight at phone widths. */
+export const PHONE_TOUCH_TARGET_PX = 44;
 /** The side menu becomes sticky after this much vertical scroll. */
 export const STICKY_MENU_SCROLL_PX = 30;
 /** The scroll-to-top button appears after this much vertical scroll. */

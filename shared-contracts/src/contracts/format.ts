@@ -1,7 +1,10 @@
-const vndNumber = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
+// Made at the first amount shown, not when the module loads: building a locale's number format is one of the
+// costly steps of a page's start-up on a slow phone, and most pages show no amount before their first paint.
+let vndNumber: Intl.NumberFormat | undefined;
 
 /** `1234567` → `1.234.567` (Vietnamese grouping, whole dong). */
 export function formatVndNumber(amount: number): string {
+  vndNumber ??= new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
   return vndNumber.format(Math.trunc(amount));
 }
 

@@ -77,7 +77,8 @@ export function ProfileDropdown() {
       {/* Named by what it shows, then what it is (WCAG 2.5.3, label in name): no aria-label over the visible name. */}
       <Button type="text" data-testid="profile-button" style={{ height: 'auto' }}>
         <Space>
-          <Avatar size="small" icon={<UserOutlined />} aria-hidden />
+          {/* A fixed size: "small" follows controlHeight, which grows to a thumb's target on a phone and would push the header wider than the screen. */}
+          <Avatar size={24} icon={<UserOutlined />} aria-hidden />
           <span className="pm-hide-narrow" style={{ display: 'inline-flex', flexDirection: 'column', lineHeight: 1.2, textAlign: 'start' }}>
             <Typography.Text strong data-testid="header-username">
               {user.username}

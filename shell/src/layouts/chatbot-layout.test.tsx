@@ -79,6 +79,15 @@ describe('ChatbotLayout', () => {
     expect(title?.style.whiteSpace).toBe('nowrap');
   });
 
+  it('draws one main landmark, the page area the skip link points at', async () => {
+    screenWidth(1280);
+    mounted = await mountSignedIn(LayoutUnderLightTheme, user, '/chatbot/chatbot-basic');
+    const mains = document.querySelectorAll('main, [role="main"]');
+    expect(mains).toHaveLength(1);
+    expect(mains[0]?.id).toBe('main');
+    expect(mains[0]?.querySelector('[data-testid="probe"]')).not.toBeNull();
+  });
+
   it('on a desktop the menu starts open', async () => {
     screenWidth(1280);
     mounted = await mountSignedIn(LayoutUnderLightTheme, user, '/chatbot/chatbot-basic');

@@ -1,13 +1,13 @@
-import { LanguageSwitch, PHONE_MAX_WIDTH_PX, useAppSelector } from '@pagemate/shared-contracts';
+import { LanguageSwitch, useAppSelector } from '@pagemate/shared-contracts';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, ConfigProvider, Layout, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Logo } from '../components/logo';
 
 import { SideMenu } from '../menu/side-menu';
-import { useSideMenuCollapse } from '../menu/use-side-menu-collapse';
+import { useClosedOnPhoneNavigation, useSideMenuCollapse } from '../menu/use-side-menu-collapse';
 import { SIDER_WIDTH } from '../menu/vertical-sider';
 import { themeConfigOf } from '../theme/theme-tokens';
 import { selectThemeSettings } from '../theme/theme-slice';
@@ -24,9 +24,7 @@ export function ChatbotLayout() {
   const primary = useAppSelector(selectThemeSettings).primaryColour;
   const dark = useMemo(() => themeConfigOf('dark', primary), [primary]);
   const { pathname } = useLocation();
-  useEffect(() => {
-    if (window.matchMedia(`(max-width: ${PHONE_MAX_WIDTH_PX}px)`).matches) setCollapsed(true);
-  }, [pathname, setCollapsed]);
+  useClosedOnPhoneNavigation(pathname, setCollapsed);
   return (
     <ConfigProvider theme={dark}>
       <Layout hasSider className="pm-chatbot-layout" style={{ minHeight: '100vh' }} data-testid="chatbot-layout">
@@ -65,10 +63,9 @@ export function ChatbotLayout() {
             />
             <LanguageSwitch />
           </Layout.Header>
-          <Layout.Content className="pm-chatbot-content">
-            <main id="main">
-              <Outlet />
-            </main>
+          {/* antd's Content is the page's one <main> landmark. */}
+          <Layout.Content id="main" className="pm-chatbot-content">
+            <Outlet />
           </Layout.Content>
         </Layout>
       </Layout>

@@ -12,7 +12,7 @@ import {
 import { AppHeader } from '../header/app-header';
 import { ScrollToTop } from '../header/scroll-to-top';
 import { SideMenu } from '../menu/side-menu';
-import { useScrolledPast, useSideMenuCollapse } from '../menu/use-side-menu-collapse';
+import { useClosedOnPhoneNavigation, useScrolledPast, useSideMenuCollapse } from '../menu/use-side-menu-collapse';
 import { VerticalSider } from '../menu/vertical-sider';
 import { useBalanceSync } from '../session/use-balance-sync';
 import { selectThemeSettings } from '../theme/theme-slice';
@@ -22,7 +22,9 @@ const STARTS_COLLAPSED = new Set(['closed', 'icontext']);
 
 /**
  * The dashboard layout: the role's menu (user, or partner for every other role) as a side menu or in the
- * header bar, header, breadcrumbs; full width or boxed, on the chosen background.
+ * header bar, header, breadcrumbs; full width or boxed, on the chosen background. On a phone the side menu opens
+ * over the page under the header, so the header's menu button closes it again (styles.css), and choosing a page
+ * closes it.
  */
 export function DashboardLayout() {
   const { t } = useTranslation('common');
@@ -33,6 +35,7 @@ export function DashboardLayout() {
   const [collapsed, setCollapsed] = useSideMenuCollapse(STARTS_COLLAPSED.has(settings.verticalStyle));
   const sticky = useScrolledPast();
   const { pathname } = useLocation();
+  useClosedOnPhoneNavigation(pathname, setCollapsed);
   const { token } = theme.useToken();
   const menu = dashboardMenuOf(user?.role ?? 'user');
   const boxed = settings.width === 'boxed';
@@ -69,14 +72,13 @@ export function DashboardLayout() {
                 : undefined
             }
           />
-          <Layout.Content className="pm-content" style={{ padding: settings.pageStyle === 'modern' ? 32 : 24 }}>
+          {/* antd's Content is the page's one <main> landmark. */}
+          <Layout.Content id="main" className="pm-content" style={{ padding: settings.pageStyle === 'modern' ? 32 : 24 }}>
             <Breadcrumb
               style={{ marginBottom: 16 }}
               items={breadcrumbsFor(pathname).map((route) => ({ title: <Link to={hrefOf(route.path)}>{t(route.labelKey)}</Link> }))}
             />
-            <main id="main">
-              <Outlet />
-            </main>
+            <Outlet />
           </Layout.Content>
         </Layout>
         <ScrollToTop />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SIDE_MENU_BREAKPOINT_PX, STICKY_MENU_SCROLL_PX } from '@pagemate/shared-contracts';
+import { PHONE_MAX_WIDTH_PX, SIDE_MENU_BREAKPOINT_PX, STICKY_MENU_SCROLL_PX } from '@pagemate/shared-contracts';
 
 const NARROW_QUERY = `(max-width: ${SIDE_MENU_BREAKPOINT_PX}px)`;
 
@@ -33,4 +33,11 @@ export function useScrolledPast(threshold: number = STICKY_MENU_SCROLL_PX): bool
     return () => window.removeEventListener('scroll', onScroll);
   }, [threshold]);
   return past;
+}
+
+/** On a phone the opened side menu lies over the page: choosing a page (a new `pathname`) closes it. */
+export function useClosedOnPhoneNavigation(pathname: string, setCollapsed: (collapsed: boolean) => void): void {
+  useEffect(() => {
+    if (window.matchMedia(`(max-width: ${PHONE_MAX_WIDTH_PX}px)`).matches) setCollapsed(true);
+  }, [pathname, setCollapsed]);
 }

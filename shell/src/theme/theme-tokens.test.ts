@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { theme } from 'antd';
 import { THEME_BACKGROUND_PRESETS, THEME_DEFAULTS, THEME_PRIMARY_PRESETS } from '@pagemate/shared-contracts';
 import { AA_TEXT_CONTRAST, contrastRatio, mixColours } from './contrast';
-import { themeConfigOf } from './theme-tokens';
+import presets from './theme-presets.json';
+import { algorithmOf, computeThemeConfig, presetKeyOf, themeConfigOf } from './theme-tokens';
 
 /** The tokens antd derives from a theme config, as a component of that theme sees them. */
 function derived(mode: 'light' | 'dark', primary: string, background: string | null = null) {
@@ -11,6 +12,26 @@ function derived(mode: 'light' | 'dark', primary: string, background: string | n
 }
 
 const MODES = ['light', 'dark'] as const;
+
+describe('theme-presets.json', () => {
+  it('holds, for every preset colour in both modes, exactly what the derivation gives (else run shell/scripts/theme-presets.ts)', () => {
+    const expected: Record<string, unknown> = {};
+    for (const mode of MODES) {
+      for (const primary of THEME_PRIMARY_PRESETS) {
+        const { token, components } = computeThemeConfig(mode, primary);
+        expected[presetKeyOf(mode, primary)] = { token, components };
+      }
+    }
+    expect(presets).toEqual(expected);
+  });
+
+  it('is what themeConfigOf answers for a preset colour, and a custom colour or background is derived', () => {
+    const preset = themeConfigOf('dark', THEME_PRIMARY_PRESETS[1]);
+    expect(preset).toEqual({ algorithm: algorithmOf('dark'), ...computeThemeConfig('dark', THEME_PRIMARY_PRESETS[1]) });
+    expect(themeConfigOf('light', '#123456')).toEqual(computeThemeConfig('light', '#123456'));
+    expect(themeConfigOf('light', THEME_PRIMARY_PRESETS[0], '#fafafa')).toEqual(computeThemeConfig('light', THEME_PRIMARY_PRESETS[0], '#fafafa'));
+  });
+});
 
 describe('contrastRatio', () => {
   it('matches the WCAG figures', () => {

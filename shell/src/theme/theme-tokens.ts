@@ -1,5 +1,6 @@
 import { theme, type ThemeConfig } from 'antd';
 import { AA_TEXT_CONTRAST, contrastRatio, mixColours } from './contrast';
+import presets from './theme-presets.json';
 import type { ThemeMode } from './theme-settings';
 
 /** antd's preset colour names (Tag, Badge, … `color="green"`). */
@@ -71,12 +72,39 @@ function statusTextTokens(mode: ThemeMode, derived: ReturnType<typeof theme.getD
   return tokens;
 }
 
+/** What of a theme is data (the algorithm is a function of the mode): the form `theme-presets.json` keeps. */
+export interface ThemeData {
+  token: NonNullable<ThemeConfig['token']>;
+  components: NonNullable<ThemeConfig['components']>;
+}
+/** `theme-presets.json`'s key of a mode and primary colour on the default background. */
+export const presetKeyOf = (mode: ThemeMode, primary: string) => `${mode} ${primary.toLowerCase()}`;
+const PRESETS = presets as Record<string, ThemeData>;
+const computed = new Map<string, ThemeConfig>();
+
 /**
  * The antd theme of a mode and primary colour, with the contrast fixes every remote inherits: links and the
  * selected tab follow the primary colour at a readable shade, description text at 65 %, preset tags and status
  * text (success, warning, danger) with readable text.
+ * Deriving it takes dozens of antd token derivations (hundreds of milliseconds on a slow phone, before anything is
+ * drawn), so the preset colours' themes come computed from `theme-presets.json` (written by
+ * `shell/scripts/theme-presets.ts`, checked against `computeThemeConfig` by theme-tokens.test.ts) and any other
+ * colour is computed once per page.
  */
 export function themeConfigOf(mode: ThemeMode, primary: string, background: string | null = null): ThemeConfig {
+  const preset = background === null ? PRESETS[presetKeyOf(mode, primary)] : undefined;
+  if (preset) return { algorithm: algorithmOf(mode), token: preset.token, components: preset.components };
+  const key = `${mode} ${primary} ${background ?? ''}`;
+  let config = computed.get(key);
+  if (!config) {
+    config = computeThemeConfig(mode, primary, background);
+    computed.set(key, config);
+  }
+  return config;
+}
+
+/** themeConfigOf's derivation itself, without the presets. */
+export function computeThemeConfig(mode: ThemeMode, primary: string, background: string | null = null): ThemeConfig {
   const algorithm = algorithmOf(mode);
   const token = {
     colorPrimary: primary,

@@ -1,6 +1,6 @@
 import type { ConfigProviderProps } from 'antd';
-import { useLayoutEffect, useMemo } from 'react';
-import { STORAGE_KEYS, useAppSelector } from '@pagemate/shared-contracts';
+import { useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
+import { PHONE_MAX_WIDTH_PX, PHONE_TOUCH_TARGET_PX, STORAGE_KEYS, useAppSelector } from '@pagemate/shared-contracts';
 import { BACKGROUND_IMAGE_CSS } from './background-images';
 import { writeThemeSettings, type ThemeSettings } from './theme-settings';
 import { themeConfigOf } from './theme-tokens';
@@ -32,10 +32,22 @@ function applyToDocument(settings: ThemeSettings): void {
   else html.style.removeProperty('--pm-body-bg');
 }
 
+const PHONE_QUERY = `(max-width: ${PHONE_MAX_WIDTH_PX}px)`;
+/** The header bars' height (antd's default with 32 px controls). */
+const PHONE_HEADER_HEIGHT_PX = 64;
+const subscribePhone = (onChange: () => void) => {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+/** True while the window is phone-wide; follows rotation and resizing. */
+export const usePhoneWidth = () => useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches);
+
 /**
  * Applies the theme settings: to <html> (direction, data attributes, CSS variables), to local storage, and as
  * the ConfigProvider props (algorithm, primary colour, layout background, direction, the contrast fixes of
- * theme-tokens.ts) the whole tree inherits.
+ * theme-tokens.ts) the whole tree inherits. On a phone every antd control is at least a thumb's target high
+ * (`controlHeight`, which the small and large sizes follow).
  */
 export function useApplyTheme(): Pick<ConfigProviderProps, 'theme' | 'direction'> {
   const settings = useAppSelector(selectThemeSettings);
@@ -45,11 +57,24 @@ export function useApplyTheme(): Pick<ConfigProviderProps, 'theme' | 'direction'
     writeThemeSettings(localStorage, STORAGE_KEYS.theme, settings);
   }, [settings]);
 
+  const phone = usePhoneWidth();
+  const config = useMemo(
+    () => themeConfigOf(settings.mode, settings.primaryColour, settings.backgroundColour),
+    [settings.mode, settings.primaryColour, settings.backgroundColour],
+  );
   return useMemo(
     () => ({
       direction: settings.direction,
-      theme: { ...themeConfigOf(settings.mode, settings.primaryColour, settings.backgroundColour), cssVar: { key: 'pm' } },
+      theme: phone
+        ? {
+            ...config,
+            token: { ...config.token, controlHeight: PHONE_TOUCH_TARGET_PX },
+            // antd's header is twice controlHeight: kept at its desktop height, which the phone menu opens under (styles.css).
+            components: { ...config.components, Layout: { headerHeight: PHONE_HEADER_HEIGHT_PX } },
+            cssVar: { key: 'pm' },
+          }
+        : { ...config, cssVar: { key: 'pm' } },
     }),
-    [settings.direction, settings.mode, settings.primaryColour, settings.backgroundColour],
+    [settings.direction, config, phone],
   );
 }

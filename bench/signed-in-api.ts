@@ -1,0 +1,78 @@
+/**
+ * The API beside a composed build for the benches that measure the app signed in: `server/src/main.ts` started as
+ * `npm start -w server` starts it, on a throw-away PostgreSQL database (the local one, or BENCH_DATABASE_URL's server;
+ * the embedded database when none answers, slower to start), allowing the shell's origin; accounts made through
+ * its HTTP API the way the sign-up page makes them (the email code read from the server's log).
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDatabase, LOCAL_POSTGRES, postgresAdminUrl, serverEnv, startProcess, type ScratchDatabase } from './server-harness.ts';
+import { ROOT } from './support.ts';
+
+export interface BenchAccount {
+  username: string;
+  password: string;
+}
+
+export interface SignedInApi {
+  url: string;
+  /** A new account of that type, through verify_email and register_account. */
+  signUp(accountType: 'user' | 'partner'): Promise<BenchAccount>;
+  /** The login answer: a fresh access token and the account's features. */
+  login(account: BenchAccount): Promise<{ access_token: string; user_features: string[] }>;
+  stop(): Promise<void>;
+}
+
+async function post(url: string, body: object): Promise<unknown> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST ${url} → ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as unknown;
+}
+
+export async function startSignedInApi(port: number, shellOrigin: string): Promise<SignedInApi> {
+  const logFile = join(mkdtempSync(join(tmpdir(), 'pagemate-bench-api-')), 'api.log');
+  const database: ScratchDatabase | undefined = await createDatabase(postgresAdminUrl() ?? LOCAL_POSTGRES, 'pagemate_lighthouse').catch(() => undefined);
+  const env = serverEnv(port, database ?? { pgliteDir: mkdtempSync(join(tmpdir(), 'pagemate-bench-db-')) }, { CORS_ORIGINS: shellOrigin, SHELL_URL: shellOrigin });
+  const server = await startProcess(join(ROOT, 'server', 'src', 'main.ts'), join(ROOT, 'server'), env, logFile).catch(async (error: unknown) => {
+    await database?.drop();
+    throw error;
+  });
+  let count = 0;
+
+  async function emailCode(email: string): Promise<string> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      for (const line of readFileSync(logFile, 'utf8').split('\n').reverse()) {
+        if (!line.includes(email)) continue;
+        const entry = JSON.parse(line) as { email?: string; purpose?: string; code?: string };
+        if (entry.email === email && entry.purpose === 'register' && entry.code) return entry.code;
+      }
+      if (Date.now() > deadline) throw new Error(`no register code for ${email} in ${logFile}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  return {
+    url: server.url,
+    async signUp(accountType) {
+      count += 1;
+      const id = `${process.pid}${count}${Date.now().toString(36)}`;
+      const account = { username: `bench_${accountType}_${id}`, password: `Bánh-mì-${id}-nóng!` };
+      const email = `bench.${accountType}.${id}@example.vn`;
+      await post(`${server.url}/verify_email`, { user_email: email });
+      const code = await emailCode(email);
+      await post(`${server.url}/register_account`, { user_name: account.username, user_pass: account.password, user_email: email, verification_code: code, account_type: accountType });
+      return account;
+    },
+    async login(account) {
+      const answer = (await post(`${server.url}/login`, { username: account.username, password: account.password })) as { data: { access_token: string; user_features: string[] } };
+      return answer.data;
+    },
+    async stop() {
+      await server.stop();
+      await database?.drop();
+    },
+  };
+}
