@@ -2,11 +2,13 @@ import { CommentOutlined, MessageOutlined, ReloadOutlined } from '@ant-design/ic
 import { apiErrorText, AppLink, type Client, formatVietnamDateTime, formatVnd } from '@pagemate/shared-contracts';
 import { Alert, Button, Descriptions, Empty, Flex, Modal, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { customerLabel } from '../inbox/inbox-model';
-import { ThreadStateTag } from '../inbox/thread-state-tag';
-import { OrderStatusTag } from '../orders/order-status-tag';
-import { conversationHref, formatDay, telHref } from './client-model';
-import { useClientDetailQuery } from './clients-api';
+import { useClientDetailQuery } from '../../shared/clients-api';
+import { customerLabel } from '../../shared/customer';
+import { formatDay } from '../../shared/format-day';
+import { conversationHref } from '../../shared/links';
+import { OrderStatusTag } from '../../shared/order-status-tag';
+import { telHref } from '../../shared/phone';
+import { ThreadStateTag } from '../../shared/thread-state-tag';
 
 interface ClientDetailProps {
   /** The client as the list knows it: shown at once, replaced by the detail's copy when it arrives. */

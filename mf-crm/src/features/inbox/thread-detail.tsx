@@ -5,9 +5,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INBOX_POLLING, useInboxBotMutation, useInboxReplyMutation, useInboxThreadQuery } from './inbox-api';
 import { InboxItemBubble } from './inbox-item';
-import { botStatus, customerLabel, formatUntil, messengerWindowClosed } from './inbox-model';
+import { customerLabel } from '../../shared/customer';
+import { botStatus, formatUntil, messengerWindowClosed } from './inbox-model';
 import { ReplyBox } from './reply-box';
-import { ThreadStateTag } from './thread-state-tag';
+import { ThreadStateTag } from '../../shared/thread-state-tag';
 import { useNow } from './use-now';
 import { apiErrorText } from '@pagemate/shared-contracts';
 
