@@ -1,11 +1,11 @@
 import { apiErrorText, useAccessTokenPagesQuery, useUserId } from '@pagemate/shared-contracts';
-import { ReloadOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Alert, Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoPages } from './page-picker';
 import { connectedPages, type PickablePage } from './pages';
+import { RetryAlert } from './retry-alert';
 
 /**
  * The signed-in user's connected pages, from the one shared page list (shared-contracts' `accessTokenPages`):
@@ -37,16 +37,7 @@ export function PageGate({ pages: { query, userId }, picked, noPages, children }
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (query.isError && !query.data) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('inbox.loadPagesFailed', { error: apiErrorText(t, query.error, 'crm') })}
-        action={
-          <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void query.refetch()}>
-            {t('inbox.retry')}
-          </Button>
-        }
-      />
+      <RetryAlert title={t('inbox.loadPagesFailed', { error: apiErrorText(t, query.error, 'crm') })} retry={t('inbox.retry')} onRetry={() => void query.refetch()} />
     );
   }
   if (!picked || userId === null) return <NoPages description={noPages.description} testId={noPages.testId} />;

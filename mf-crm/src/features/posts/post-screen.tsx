@@ -1,5 +1,5 @@
 import { apiErrorText, AppLink } from '@pagemate/shared-contracts';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { FacebookPage, ScheduledPost } from '@pagemate/shared-contracts';
 import { Alert, App, Button, Empty, Flex, Skeleton, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -14,6 +14,7 @@ import { POSTS_POLLING, usePostDeleteMutation, usePostListQuery } from './posts-
 import { PostEditor, type EditorMode } from './post-editor';
 import { editablePostIds, emptyFormValues, formValuesOf, nextRunOf, POST_TABS, postsOfTab, tabCounts, type PostTab } from './post-model';
 import { PostRow } from './post-row';
+import { RetryAlert } from '../../shared/retry-alert';
 
 /**
  * The post manager: pick a page (`?page=` in the shell), see its posts by state (refreshed every 15 s),
@@ -108,16 +109,7 @@ function PagePosts({ page, userId, tab, onTab, onEdit }: { page: FacebookPage; u
   if (list.isLoading || (list.isFetching && !list.currentData && !list.isError)) content = <Skeleton active paragraph={{ rows: 4 }} />;
   else if (list.isError && !list.currentData) {
     content = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('posts.loadFailed', { error: apiErrorText(t, list.error, 'crm') })}
-        action={
-          <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()}>
-            {t('inbox.retry')}
-          </Button>
-        }
-      />
+      <RetryAlert title={t('posts.loadFailed', { error: apiErrorText(t, list.error, 'crm') })} retry={t('inbox.retry')} onRetry={() => void list.refetch()} />
     );
   } else if (rows.length === 0) {
     content = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`posts.empty.${tab}`)} data-testid="posts-empty" />;
