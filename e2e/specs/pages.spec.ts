@@ -125,8 +125,9 @@ test.describe('Facebook pages and the bot configuration (Meta sandbox)', () => {
     await popupClosed;
     await expect(page.getByText('Kết nối thành công!')).toBeVisible();
 
+    // The sandbox connects several pages; the picker shows the first one chosen.
     await page.goBack();
-    await expect(page.getByTestId('page-picker')).toContainText('Tiệm Bánh Mì Cô Lan');
+    await expect(page.getByTestId('page-picker')).toContainText('Cà Phê Góc Phố');
     await expect(page.getByTestId('posts-no-pages')).toHaveCount(0);
     expect(await page.evaluate(() => (window as { samePageLoad?: boolean }).samePageLoad)).toBe(true);
   });
