@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -30,6 +31,35 @@ const zones = [
   { target: './shared-contracts', from: './server', message: 'shared-contracts imports nothing of the server (docs/architecture.md §1).' },
 ];
 
+/** The feature folders of a package (`<package>/src/features/<feature>/`), read when lint starts. */
+function featuresOf(app) {
+  try {
+    return readdirSync(`${app}/src/features`, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Inside a package (docs/architecture.md §1): a feature never imports another feature, and `src/shared/` never
+ * imports a feature. What two features need moves to `src/shared/`; pages compose features.
+ */
+const featureZones = UI.flatMap((app) => [
+  ...featuresOf(app).map((feature) => ({
+    target: `./${app}/src/features/${feature}`,
+    from: `./${app}/src/features`,
+    except: [`./${feature}`],
+    message: `A feature never imports another feature; move what both need to ${app}/src/shared/ (docs/architecture.md §1).`,
+  })),
+  {
+    target: `./${app}/src/shared`,
+    from: `./${app}/src/features`,
+    message: `${app}/src/shared/ never imports a feature (docs/architecture.md §1).`,
+  },
+]);
+
 /** Package-name imports that break the same arrows (workspace packages resolve by name, not path). */
 const forbiddenPackages = (self) =>
   ['shell', ...REMOTES, 'server']
@@ -48,7 +78,7 @@ export default tseslint.config(
     // TypeScript sources are imported without their extension: the resolver must find them, or a zone cannot see the import.
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'] } } },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...featureZones] }],
       'import-x/no-duplicates': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -29,6 +29,24 @@ describe('the import arrows, as lint enforces them', () => {
     expect(await architectureErrors('shared-contracts/src/probe.ts', "export * from '../../server/src/app';\n")).toHaveLength(1);
   });
 
+  it('refuses a feature importing another feature, and shared code importing a feature, in every package', async () => {
+    expect(await architectureErrors('mf-crm/src/features/posts/probe.ts', "export { connectedPages } from '../inbox/inbox-model';\n")).toEqual([
+      expect.stringContaining('A feature never imports another feature; move what both need to mf-crm/src/shared/'),
+    ]);
+    expect(await architectureErrors('mf-crm/src/features/partner/probe.tsx', "export { OrderStatusTag } from '../orders/order-model.ts';\n")).toHaveLength(1);
+    expect(await architectureErrors('mf-page-manager/src/features/config/probe.ts', "export * from '../identity/identity-api';\n")).toHaveLength(1);
+    expect(await architectureErrors('mf-chatbot/src/features/chat/probe.ts', "export * from '../documents/documents-api';\n")).toHaveLength(1);
+    expect(await architectureErrors('mf-balance/src/features/history/probe.ts', "export * from '../payment/payment-polling';\n")).toHaveLength(1);
+    expect(await architectureErrors('mf-crm/src/shared/probe.ts', "export * from '../features/inbox/inbox-model';\n")).toEqual([
+      expect.stringContaining('mf-crm/src/shared/ never imports a feature'),
+    ]);
+  });
+
+  it('lets a feature import itself and the shared code, and pages import features', async () => {
+    expect(await architectureErrors('mf-crm/src/features/posts/probe.ts', "export * from './post-model';\nexport * from '../../shared/pages';\n")).toEqual([]);
+    expect(await architectureErrors('mf-crm/src/pages/probe.ts', "export * from '../features/posts/post-screen';\nexport * from '../features/inbox/inbox-screen';\n")).toEqual([]);
+  });
+
   it('lets every package import shared-contracts', async () => {
     expect(await architectureErrors('mf-crm/src/probe.ts', "export { formatVnd } from '@pagemate/shared-contracts';\n")).toEqual([]);
   });

@@ -107,6 +107,31 @@ test.describe('Facebook pages and the bot configuration (Meta sandbox)', () => {
     await expect(reloadedRow.getByText('thuc-don.txt')).toBeVisible();
   });
 
+  test("a page connected in the page manager shows at once in the CRM's page picker, without a reload", async ({ page, playwright }) => {
+    test.setTimeout(120_000);
+    await freshUser(page, playwright);
+    await page.goto('/user-dashboard/post-manager/');
+    await expect(page.getByTestId('posts-no-pages')).toBeVisible();
+    await page.evaluate(() => Object.assign(window, { samePageLoad: true }));
+
+    // To the page manager and back inside the app: the post manager's list answer is still cached.
+    await page.getByTestId('page-manager-link').click();
+    await expect(page.getByText('Chưa kết nối Facebook')).toBeVisible();
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Kết nối Facebook' }).click();
+    const popup = await popupOpened;
+    const popupClosed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: /Tiếp tục với tên Nguyễn Thị Lan/ }).click();
+    await popupClosed;
+    await expect(page.getByText('Kết nối thành công!')).toBeVisible();
+
+    // The sandbox connects several pages; the picker shows the first one chosen.
+    await page.goBack();
+    await expect(page.getByTestId('page-picker')).toContainText('Cà Phê Góc Phố');
+    await expect(page.getByTestId('posts-no-pages')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { samePageLoad?: boolean }).samePageLoad)).toBe(true);
+  });
+
   test("another account's connect URL connects nothing, opened from a link or in this user's own popup, and the user is told why", async ({ page, playwright }) => {
     test.setTimeout(120_000);
     const request = await playwright.request.newContext();

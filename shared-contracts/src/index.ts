@@ -6,6 +6,7 @@ export * from './api/base-api.js';
 export * from './api/stream.js';
 export * from './api/api-error-text.js';
 export * from './api/total-balance.js';
+export * from './api/lists-api.js';
 export * from './store/auth-slice.js';
 export * from './store/payment-slice.js';
 export * from './store/lists-slice.js';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ALL_COLLECTIONS, CollectionFilter } from '../features/documents/collection-filter';
 import { FilesTable } from '../features/documents/files-table';
 import { UploadPanel } from '../features/documents/upload-panel';
-import { useCollectionFiles } from '../features/documents/use-collection-files';
+import { useCollectionFiles } from '../shared/use-collection-files';
 import { useUserId } from '@pagemate/shared-contracts';
 
 /** Documents and collections the chatbots answer from; the same page serves users and partners. */

@@ -4,6 +4,7 @@ import {
   endpointPathOf,
   FACEBOOK_CONNECT_MESSAGE_SOURCE,
   initI18n,
+  listsApi,
   type FacebookAccount,
   type PageManager,
 } from '@pagemate/shared-contracts';
@@ -213,7 +214,9 @@ describe('Page manager page', () => {
     expect(container.querySelector('[data-testid="connect-error"]')?.textContent).toBe('You cancelled or did not allow access on Facebook, so nothing was connected.');
   });
 
-  it('Subscribe Comment asks first, then shows what the server now has', async () => {
+  it('Subscribe Comment asks first, then shows what the server now has, in the one page list every picker reads', async () => {
+    const pagesLoads = () => api.calls.filter((c) => c.path === 'api/v1/facebook/page/access-token-pages').length;
+    const before = pagesLoads();
     await act(async () => button('Subscribe Comment').click());
     await settle();
     expect(document.body.textContent).toContain('Do you want to subscribe Shop Hoa to automatic AI replies for Comments?');
@@ -227,6 +230,11 @@ describe('Page manager page', () => {
     });
     expect(button('Unsubscribe Comment')).toBeTruthy();
     expect(button('Subscribe Message')).toBeTruthy();
+    // The shared cache entry (the CRM's pickers read it) and its persisted mirror have the answer; Meta was not asked again.
+    const shared = listsApi.endpoints.accessTokenPages.select(undefined)(mounted.store.getState()).data;
+    expect(shared?.[0]?.page_data[0]?.subscribed).toEqual(['comments']);
+    expect(mounted.store.getState().lists.listPage).toEqual(shared);
+    expect(pagesLoads()).toBe(before);
   });
 
   it('tags a page whose bot is paused for lack of funds or until tomorrow (daily cap), in en and vi', async () => {

@@ -15,7 +15,7 @@ export function PageManagerPage() {
   return (
     <Flex vertical gap={16}>
       <Card title={<h1 style={{ margin: 0, fontSize: 20 }}>{t('pageManager.title')}</h1>}>
-        <ConnectFacebookButton connected={data.connected} sandboxAccounts={data.sandboxAccounts.length > 0} onConnected={() => void data.refetchAccounts()} />
+        <ConnectFacebookButton connected={data.connected} sandboxAccounts={data.sandboxAccounts.length > 0} />
         {needsReconnect.length > 0 ? (
           <Alert
             type="warning"

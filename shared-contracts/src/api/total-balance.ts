@@ -9,6 +9,7 @@ export const TOTAL_BALANCE_TAG = { type: 'Balance', id: 'TOTAL' } as const;
 
 /** The total balance, cached once in RTK Query; the payment slice mirrors it for the persisted `root`. */
 export const totalBalanceApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     totalBalance: build.query<number, string>({
       query: (userId) => ({ url: endpointPath('totalBalance', { userId }) }),

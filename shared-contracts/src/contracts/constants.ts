@@ -112,7 +112,11 @@ export function storedLanguage(storage: { getItem(key: string): string | null } 
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
 }
 
-/** Client-side storage keys (docs/product.md §3). */
+/**
+ * Client-side storage keys (docs/product.md §3). The lists (pages, configs, identities, procedures) are kept
+ * inside `root` (`store/persistence.ts`); nothing writes `listConfig` … `cachedFiles` on their own, and a sign-out
+ * removes them with the rest where an older version left them.
+ */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   persistedRoot: 'root',

@@ -1,29 +1,20 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type {
-  BotConfig,
-  Client,
-  CollectionFile,
-  FacebookAccount,
-  Identity,
-  InboxThread,
-  Order,
-  Procedure,
-  ScheduledPost,
-} from '../contracts/entities.js';
+import { createSlice } from '@reduxjs/toolkit';
+import { listsApi } from '../api/lists-api.js';
+import type { BotConfig, FacebookAccount, Identity, Procedure } from '../contracts/entities.js';
 
-/** List state of docs/product.md §3: the lists the dashboards show first (`persistence.ts` says which are kept under `root`). */
+const { accessTokenPages, getConfig, getIdentity, getProcedure } = listsApi.endpoints;
+
+/**
+ * List state of docs/product.md §3: the lists kept under `root` so they show first at the next start
+ * (`persistence.ts`). Each is a mirror of its one RTK Query cache entry (`api/lists-api.ts`), written here and
+ * nowhere else: screens read the query, this slice only carries the last answer across reloads. An answer written
+ * into the cache by hand must go through `upsertQueryData` (a fulfilled query) to reach the mirror.
+ */
 export interface ListsState {
   listProcedure: Procedure[];
   listIdentity: Identity[];
   listConfig: BotConfig[];
   listPage: FacebookAccount[];
-  listPost: ScheduledPost[];
-  listComment: InboxThread[];
-  listMessage: InboxThread[];
-  listClient: Client[];
-  listOrder: Order[];
-  /** Files and collections of the user (cached locally and shown first, docs/product.md §4). */
-  listFile: CollectionFile[];
 }
 export type ListName = keyof ListsState;
 
@@ -32,29 +23,39 @@ const initialState: ListsState = {
   listIdentity: [],
   listConfig: [],
   listPage: [],
-  listPost: [],
-  listComment: [],
-  listMessage: [],
-  listClient: [],
-  listOrder: [],
-  listFile: [],
 };
 
 export const listsSlice = createSlice({
   name: 'lists',
   initialState,
   reducers: {
-    listReplaced<K extends ListName>(state: ListsState, action: PayloadAction<{ list: K; items: ListsState[K] }>) {
-      state[action.payload.list] = action.payload.items;
-    },
     listsCleared: () => initialState,
   },
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(accessTokenPages.matchFulfilled, (state, action) => {
+        state.listPage = action.payload;
+      })
+      .addMatcher(getConfig.matchFulfilled, (state, action) => {
+        state.listConfig = action.payload;
+      })
+      .addMatcher(getIdentity.matchFulfilled, (state, action) => {
+        state.listIdentity = action.payload;
+      })
+      .addMatcher(getProcedure.matchFulfilled, (state, action) => {
+        state.listProcedure = action.payload;
+      });
+  },
   selectors: {
-    selectList: (state, list: ListName) => state[list],
     /** The user counts as Facebook-connected when the account list is non-empty (docs/product.md §4). */
     selectIsFacebookConnected: (state) => state.listPage.length > 0,
   },
 });
 
-export const { listReplaced, listsCleared } = listsSlice.actions;
-export const { selectList, selectIsFacebookConnected } = listsSlice.selectors;
+export const { listsCleared } = listsSlice.actions;
+export const { selectIsFacebookConnected } = listsSlice.selectors;
+
+/** One persisted list, as last answered (or as restored from `root` until the first answer). */
+export function selectList<K extends ListName>(state: { lists: ListsState }, list: K): ListsState[K] {
+  return state.lists[list];
+}

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../contracts/constants.js';
 import type { Client, InboxThread, Order } from '../contracts/entities.js';
-import { listReplaced } from './lists-slice.js';
+import { api } from '../api/base-api.js';
+import { apiClient } from '../api/client.js';
+import { fetchPageList, listsApi } from '../api/lists-api.js';
+import { fakeApi } from '../testing/fake-api.js';
 import { totalBalanceSet } from './payment-slice.js';
 import { loadPersistedState, PERSISTED_LISTS, persistStore } from './persistence.js';
 import { makeStore } from './store.js';
@@ -57,37 +60,85 @@ const order: Order = {
 };
 const page = { id: 'p1', name: 'Shop Áo Đẹp' } as never;
 
+/**
+ * Customer data as the CRM caches it: threads, clients and orders answered by the server into RTK Query's
+ * cache (the endpoints stand in for the CRM's own, which live in its remote).
+ */
+const customerApi = api.injectEndpoints({
+  overrideExisting: 'throw',
+  endpoints: (build) => ({
+    persistenceProbeThreads: build.query<InboxThread[], string>({ query: (kind) => ({ url: `probe/threads/${kind}` }) }),
+    persistenceProbeClients: build.query<Client[], undefined>({ query: () => ({ url: 'probe/clients' }) }),
+    persistenceProbeOrders: build.query<Order[], undefined>({ query: () => ({ url: 'probe/orders' }) }),
+  }),
+});
+
 describe('persisted state', () => {
   it('never writes conversations, comments, messages, clients or orders under root: no customer name, no message text', async () => {
     vi.useFakeTimers();
     const storage = memoryStorage();
     const store = makeStore();
     persistStore(store, storage);
-    store.dispatch(listReplaced({ list: 'listPage', items: [page] }));
-    store.dispatch(listReplaced({ list: 'listComment', items: [thread('comment')] }));
-    store.dispatch(listReplaced({ list: 'listMessage', items: [thread('message')] }));
-    store.dispatch(listReplaced({ list: 'listClient', items: [client] }));
-    store.dispatch(listReplaced({ list: 'listOrder', items: [order] }));
+    apiClient.configure({
+      baseURL: 'http://api.test/',
+      adapter: fakeApi({
+        'api/v1/facebook/page/access-token-pages': () => [page],
+        'probe/threads/comment': () => [thread('comment')],
+        'probe/threads/message': () => [thread('message')],
+        'probe/clients': () => [client],
+        'probe/orders': () => [order],
+      }).adapter,
+    });
+    await store.dispatch(fetchPageList());
+    await store.dispatch(customerApi.endpoints.persistenceProbeThreads.initiate('comment'));
+    await store.dispatch(customerApi.endpoints.persistenceProbeThreads.initiate('message'));
+    await store.dispatch(customerApi.endpoints.persistenceProbeClients.initiate(undefined));
+    await store.dispatch(customerApi.endpoints.persistenceProbeOrders.initiate(undefined));
     await vi.runAllTimersAsync();
     vi.useRealTimers();
+    apiClient.configure({ adapter: undefined });
 
+    // The customer data is in memory (the cache), and only there.
+    expect(JSON.stringify(store.getState().api)).toContain(CUSTOMER);
     const root = storage.getItem(STORAGE_KEYS.persistedRoot) ?? '';
     expect(root).toContain('Shop Áo Đẹp');
     expect(root).not.toContain(CUSTOMER);
     expect(root).not.toContain(WORDS);
     expect(root).not.toContain('0901234567');
+    expect(Object.keys(JSON.parse(root) as object).sort()).toEqual(['lists', 'payment']);
     expect(Object.keys((JSON.parse(root) as { lists: object }).lists)).toEqual([...PERSISTED_LISTS]);
     expect(PERSISTED_LISTS).toEqual(['listPage', 'listConfig', 'listIdentity', 'listProcedure']);
   });
 
+  it('keeps the persisted lists as the one cached answer of each list query, and follows a later answer', async () => {
+    vi.useFakeTimers();
+    const storage = memoryStorage();
+    const store = makeStore();
+    persistStore(store, storage);
+    let pages = [page];
+    apiClient.configure({ baseURL: 'http://api.test/', adapter: fakeApi({ 'api/v1/facebook/page/access-token-pages': () => pages }).adapter });
+    const subscription = store.dispatch(listsApi.endpoints.accessTokenPages.initiate(undefined));
+    await subscription;
+    expect(store.getState().lists.listPage).toEqual([page]);
+    expect(store.getState().lists.listPage).toBe(listsApi.endpoints.accessTokenPages.select(undefined)(store.getState()).data);
+
+    pages = [];
+    store.dispatch(api.util.invalidateTags(['Pages']));
+    await vi.runAllTimersAsync();
+    subscription.unsubscribe();
+    vi.useRealTimers();
+    apiClient.configure({ adapter: undefined });
+    expect(store.getState().lists.listPage).toEqual([]);
+    expect((JSON.parse(storage.getItem(STORAGE_KEYS.persistedRoot) ?? '{}') as { lists: { listPage: unknown[] } }).lists.listPage).toEqual([]);
+  });
+
   it('drops customer data an older version left under root, at start, and keeps the whitelisted lists', () => {
     const storage = memoryStorage();
-    const old = { payment: { totalBalance: 5_000, status: 'succeeded', error: null }, lists: { listPage: [page], listMessage: [thread('message')], listClient: [client] } };
+    const old = { payment: { totalBalance: 5_000, status: 'succeeded', error: null }, lists: { listPage: [page], listMessage: [thread('message')], listClient: [client], listOrder: [order] } };
     storage.setItem(STORAGE_KEYS.persistedRoot, JSON.stringify(old));
     const restored = makeStore(loadPersistedState(storage)).getState();
     expect(restored.lists.listPage).toEqual([page]);
-    expect(restored.lists.listMessage).toEqual([]);
-    expect(restored.lists.listClient).toEqual([]);
+    expect(Object.keys(restored.lists)).toEqual(['listProcedure', 'listIdentity', 'listConfig', 'listPage']);
     expect(restored.payment.totalBalance).toBe(5_000);
     const root = storage.getItem(STORAGE_KEYS.persistedRoot) ?? '';
     expect(root).not.toContain(CUSTOMER);

@@ -77,9 +77,11 @@ export interface MountedPage {
   unmount(): void;
 }
 
-/** Mounts a remote's page as the shell would (client tests of every remote): shared store with a signed-in user, antd App context, a router at `url`. */
-export async function mountSignedIn(Page: ComponentType, user: SessionUser, url = '/'): Promise<MountedPage> {
-  const store = makeStore();
+/**
+ * Mounts a remote's page as the shell would (client tests of every remote): shared store with a signed-in user,
+ * antd App context, a router at `url`. `store` is the one the shell (or another remote's page) already used.
+ */
+export async function mountSignedIn(Page: ComponentType, user: SessionUser, url = '/', store = makeStore()): Promise<MountedPage> {
   store.dispatch(sessionStarted({ accessToken: 'token', user }));
   const container = document.createElement('div');
   document.body.append(container);

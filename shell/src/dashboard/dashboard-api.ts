@@ -17,6 +17,7 @@ const FIGURES = { type: 'Dashboard', id: 'FIGURES' } as const;
 
 /** The user dashboard's figures: all-time totals and the figures per day and per page over a range. */
 export const dashboardApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     dashboardCounts: build.query<DashboardCounts, string>({
       query: (userId) => ({ url: endpointPath('dashboardCounts'), params: { user_id: userId } }),

@@ -7,6 +7,7 @@ export const NOTIFICATIONS_POLL_MS = 60_000;
 
 /** The signed-in user's notifications (low balance, deposits, AI paused…), kept on the server for every tab. */
 export const notificationsApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     notifications: build.query<Notification[], string>({
       query: (userId) => ({ url: endpointPath('notifications', { userId }) }),

@@ -14,6 +14,7 @@ const INVITE = { type: 'Partner', id: 'INVITE' } as const;
  * (join / leave a partner). Named `shellPartner…`: mf-crm injects its own `crmPartner…` into the same base api.
  */
 export const partnerApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     shellPartnerOverview: build.query<PartnerOverview, PartnerOverviewArgs>({
       query: ({ days, shopId }) => ({ url: endpointPath('partnerOverview'), params: { days, ...(shopId === undefined ? {} : { shop_id: shopId }) } }),

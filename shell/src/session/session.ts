@@ -1,13 +1,13 @@
 import {
+  api,
   apiClient,
   clearStoredSession,
   decodeSessionUser,
-  endpointPath,
   endpoints,
   featuresLoaded,
-  listReplaced,
+  fetchCollectionFiles,
+  fetchPageList,
   listsCleared,
-  loadingSet,
   readStoredToken,
   replaceStoredToken,
   selectAccessToken,
@@ -18,9 +18,7 @@ import {
   STORAGE_KEYS,
   storeSignIn,
   type AppStore,
-  type CollectionFile,
   type EndpointResponse,
-  type FacebookAccount,
 } from '@pagemate/shared-contracts';
 import { openTabChannel, postToOtherTabs, type TabMessage } from './tab-channel';
 
@@ -62,11 +60,15 @@ export function restoreSession(store: AppStore): void {
   store.dispatch(sessionReady());
 }
 
-/** Clears the session in state and storage (logout, or a refresh that failed). */
+/**
+ * Clears the session in state and storage (logout, or a refresh that failed), and every server answer cached
+ * for it: the next user of this tab starts from an empty cache, not from the last user's pages or lists.
+ */
 export function endSession(store: AppStore): void {
   clearStoredSession(localStorage, sessionStorage);
   store.dispatch(sessionCleared());
   store.dispatch(listsCleared());
+  store.dispatch(api.util.resetApiState());
 }
 
 /**
@@ -132,25 +134,15 @@ export async function logout(store: AppStore): Promise<boolean> {
   }
 }
 
-function readCached<T>(key: string): T[] {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
-    return Array.isArray(parsed) ? (parsed as T[]) : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
- * Once signed in (docs/product.md §4): the user's features, page list and file list load; cached pages and files show
- * first. A failing list is logged only and its loading flag reset (docs/product.md §8).
+ * Once signed in (docs/product.md §4): the user's features, page list and file list load. The page list kept
+ * under `root` shows first (the lists slice starts from it); the page and file lists are asked through their
+ * one RTK Query endpoint (`listsApi` of shared-contracts), so the screens find the answer in the cache and the
+ * lists slice mirrors it. A failing list is logged only (docs/product.md §8).
  */
 export async function loadSessionData(store: AppStore): Promise<void> {
   const user = selectSessionUser(store.getState());
   if (!user) return;
-  store.dispatch(listReplaced({ list: 'listPage', items: readCached<FacebookAccount>(STORAGE_KEYS.cachedPages) }));
-  store.dispatch(listReplaced({ list: 'listFile', items: readCached<CollectionFile>(STORAGE_KEYS.cachedFiles) }));
-  store.dispatch(loadingSet({ flag: 'listPage', value: true }));
 
   const features = apiClient.http
     .get<EndpointResponse<'accountFeatures'>>(endpoints.accountFeatures.path)
@@ -158,20 +150,11 @@ export async function loadSessionData(store: AppStore): Promise<void> {
       localStorage.setItem(STORAGE_KEYS.userFeatures, JSON.stringify(data.data.user_features));
       store.dispatch(featuresLoaded({ userFeatures: data.data.user_features, listFeatures: data.data.list_features }));
     });
-  const pages = apiClient.http
-    .get<EndpointResponse<'accessTokenPages'>>(endpoints.accessTokenPages.path)
-    .then(({ data }) => {
-      localStorage.setItem(STORAGE_KEYS.cachedPages, JSON.stringify(data.data));
-      store.dispatch(listReplaced({ list: 'listPage', items: data.data }));
-    })
-    .finally(() => store.dispatch(loadingSet({ flag: 'listPage', value: false })));
-  const files = apiClient.http
-    .get<EndpointResponse<'getCollection'>>(endpointPath('getCollection', { userId: user.userId }))
-    .then(({ data }) => {
-      localStorage.setItem(STORAGE_KEYS.cachedFiles, JSON.stringify(data.data));
-      store.dispatch(listReplaced({ list: 'listFile', items: data.data }));
-    });
-  const outcomes = await Promise.allSettled([features, pages, files]);
+  const lists = [store.dispatch(fetchPageList()), store.dispatch(fetchCollectionFiles(user.userId))].map(async (request) => {
+    const result = await request;
+    if (result.isError) throw result.error;
+  });
+  const outcomes = await Promise.allSettled([features, ...lists]);
   for (const outcome of outcomes) {
     if (outcome.status === 'rejected') console.error('[pagemate] loading session data failed', outcome.reason);
   }

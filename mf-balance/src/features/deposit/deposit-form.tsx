@@ -2,7 +2,7 @@ import { Alert, Button, Card, Flex, Form, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, type Deposit, DEPOSIT_BOUNDS, DEPOSIT_PRESETS, formatVnd, formatVndNumber, useUserId } from '@pagemate/shared-contracts';
 import { SectionHeading } from '../../shared/section-heading';
-import { useDepositMutation } from '../balance-api';
+import { useDepositMutation } from '../../shared/balance-api';
 import { amountDigits, depositAmountProblem } from './deposit-amount';
 
 interface DepositValues {

@@ -2,7 +2,7 @@ import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BalanceTransaction } from '@pagemate/shared-contracts';
 import { SignedMoney } from '../../shared/signed-money';
-import { useBalanceTransactionsQuery } from '../balance-api';
+import { useBalanceTransactionsQuery } from '../../shared/balance-api';
 import { ListTable } from './list-table';
 import { sortOrderOf, useListQuery } from './use-list-query';
 import { formatDateTime, useUserId } from '@pagemate/shared-contracts';

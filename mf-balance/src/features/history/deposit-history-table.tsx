@@ -5,7 +5,7 @@ import { type Deposit, formatDateTime, formatVnd, useUserId } from '@pagemate/sh
 import { balanceSearchOf } from '../../shared/balance-tabs';
 import { PaymentStatusTag } from '../../shared/payment-status-tag';
 import { visuallyHidden } from '../../shared/visually-hidden';
-import { useDepositHistoryQuery } from '../balance-api';
+import { useDepositHistoryQuery } from '../../shared/balance-api';
 import { ListTable } from './list-table';
 import { sortOrderOf, useListQuery } from './use-list-query';
 

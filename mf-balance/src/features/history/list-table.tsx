@@ -1,6 +1,6 @@
 import { Alert, Button, Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ListPage } from '../balance-api';
+import type { ListPage } from '../../shared/balance-api';
 import { DateRangeFilter } from './date-range-filter';
 import type { ListQueryState } from './use-list-query';
 import { apiErrorText } from '@pagemate/shared-contracts';

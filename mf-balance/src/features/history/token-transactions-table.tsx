@@ -2,7 +2,7 @@ import { Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatVndNumber, type TokenTransaction, useUserId } from '@pagemate/shared-contracts';
 import { SignedMoney } from '../../shared/signed-money';
-import { useTokenTransactionsQuery } from '../balance-api';
+import { useTokenTransactionsQuery } from '../../shared/balance-api';
 import { ListTable } from './list-table';
 import { sortOrderOf, useListQuery } from './use-list-query';
 

@@ -2,7 +2,7 @@ import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, fetchTotalBalance, formatVnd, selectPaymentStatus, selectTotalBalance, useAppDispatch, useAppSelector, useUserId } from '@pagemate/shared-contracts';
-import { useBalanceSummaryQuery } from '../balance-api';
+import { useBalanceSummaryQuery } from '../../shared/balance-api';
 import { DailyMoneyChart } from './daily-money-chart';
 
 /** Days of daily spend and deposits the overview charts. */

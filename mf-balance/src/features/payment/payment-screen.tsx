@@ -5,7 +5,7 @@ import { apiErrorCode, apiErrorText, fetchTotalBalance, useAppDispatch, useUserI
 import { PaymentStatusTag } from '../../shared/payment-status-tag';
 import { SectionHeading } from '../../shared/section-heading';
 import { useDocumentVisible } from '../../shared/use-document-visible';
-import { balanceApi, DEPOSITS, MONEY_VIEWS, usePaymentStatusQuery } from '../balance-api';
+import { balanceApi, DEPOSITS, MONEY_VIEWS, usePaymentStatusQuery } from '../../shared/balance-api';
 import { PaymentOutcome } from './payment-outcome';
 import { isFinalPaymentStatus, PAYMENT_POLL_INTERVAL_MS } from './payment-polling';
 import { PendingPayment } from './pending-payment';

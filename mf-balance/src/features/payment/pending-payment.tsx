@@ -3,7 +3,7 @@ import { Alert, Button, Col, Descriptions, Flex, QRCode, Row, Statistic, Typogra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, type Deposit, formatDateTime, formatVnd, useUserId } from '@pagemate/shared-contracts';
-import { useCancelPaymentMutation } from '../balance-api';
+import { useCancelPaymentMutation } from '../../shared/balance-api';
 
 const HOUR_MS = 3_600_000;
 

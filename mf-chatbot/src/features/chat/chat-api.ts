@@ -13,6 +13,7 @@ const chatBase = api.enhanceEndpoints({ addTagTypes: ['Conversations'] });
 
 /** Conversations, their messages and cited passages. Sending streams: see `use-chat.ts`. */
 export const chatApi = chatBase.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     conversations: build.query<Conversation[], { userId: string; mode: ChatMode }>({
       query: ({ userId, mode }) => ({ url: endpointPath('chatConversations', { userId }), params: { mode } }),

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ChatIntro } from '../../components/chat-intro';
 import { FulldocsCapabilities } from '../../components/fulldocs-capabilities';
 import { TemperatureSelector } from '../../components/temperature-selector';
-import { useCollectionFiles } from '../documents/use-collection-files';
+import { useCollectionFiles } from '../../shared/use-collection-files';
 import { useConversationsQuery } from './chat-api';
 import { ChatComposer } from './chat-composer';
 import { ChatMessage } from './chat-message';

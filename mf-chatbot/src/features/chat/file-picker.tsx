@@ -3,7 +3,7 @@ import { hrefOf, type CollectionFile, AppLink } from '@pagemate/shared-contracts
 import { Checkbox, Empty, Flex, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isIndexing } from '../documents/documents-api';
+import { isIndexing } from '../../shared/use-collection-files';
 
 interface FilePickerProps {
   files: CollectionFile[];

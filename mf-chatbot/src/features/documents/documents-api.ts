@@ -9,16 +9,10 @@ import {
 } from '@pagemate/shared-contracts';
 import type { UploadLanguage } from './upload-rules';
 
-/** While a file is queued or indexing, the list asks again this often, so its status changes on screen. */
-export const FILE_STATUS_POLL_MS = 2_000;
-
-/** Files and collections. The tag is the base api's `Files`, shared with the page manager's list. */
+/** Deleting files and collections; the list is shared-contracts' `collectionFiles` (tag `Files`). */
 export const documentsApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
-    collectionFiles: build.query<CollectionFile[], string>({
-      query: (userId) => ({ url: endpointPath('getCollection', { userId }) }),
-      providesTags: ['Files'],
-    }),
     deleteFile: build.mutation<unknown, EndpointBody<'deleteFile'>>({
       query: (body) => ({ url: endpointPath('deleteFile'), method: 'POST', data: body }),
       invalidatesTags: ['Files'],
@@ -30,11 +24,7 @@ export const documentsApi = api.injectEndpoints({
   }),
 });
 
-export const { useCollectionFilesQuery, useDeleteFileMutation, useDeleteCollectionMutation } = documentsApi;
-
-export function isIndexing(file: CollectionFile): boolean {
-  return file.index_status === 'queued' || file.index_status === 'indexing';
-}
+export const { useDeleteFileMutation, useDeleteCollectionMutation } = documentsApi;
 
 export interface UploadRequest {
   userId: string;

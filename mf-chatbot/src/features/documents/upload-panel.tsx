@@ -1,11 +1,11 @@
 import { CheckCircleFilled, CloseCircleFilled, InboxOutlined } from '@ant-design/icons';
-import { ALLOWED_UPLOAD_EXTENSIONS, api, apiErrorCode, type CollectionFile, UPLOAD_LIMITS, useAppDispatch } from '@pagemate/shared-contracts';
+import { ALLOWED_UPLOAD_EXTENSIONS, api, apiErrorCode, listsApi, type CollectionFile, UPLOAD_LIMITS, useAppDispatch } from '@pagemate/shared-contracts';
 import { App, AutoComplete, Flex, Progress, Radio, Typography, theme } from 'antd';
 import type { TFunction } from 'i18next';
 import { useId, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../shared/format';
-import { documentsApi, uploadDocument } from './documents-api';
+import { uploadDocument } from './documents-api';
 import { UPLOAD_LANGUAGES, uploadRefusal, type UploadLanguage, type UploadRefusal } from './upload-rules';
 
 interface UploadItem {
@@ -85,7 +85,7 @@ export function UploadPanel({ userId, files }: { userId: string; files: Collecti
       void message.success(t('upload.success'));
       // The new row shows at once (queued); the refetch brings the server's truth and starts the polling.
       dispatch(
-        documentsApi.util.updateQueryData('collectionFiles', userId, (draft) => {
+        listsApi.util.updateQueryData('collectionFiles', userId, (draft) => {
           if (!draft.some((f) => f.file_id !== undefined && f.file_id === saved.file_id)) draft.push(saved);
         }),
       );

@@ -1,12 +1,15 @@
-import { CommentOutlined, MessageOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CommentOutlined, MessageOutlined } from '@ant-design/icons';
 import { apiErrorText, AppLink, type Client, formatVietnamDateTime, formatVnd } from '@pagemate/shared-contracts';
-import { Alert, Button, Descriptions, Empty, Flex, Modal, Skeleton, Tag, Typography } from 'antd';
+import { Button, Descriptions, Empty, Flex, Modal, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { customerLabel } from '../inbox/inbox-model';
-import { ThreadStateTag } from '../inbox/thread-state-tag';
-import { OrderStatusTag } from '../orders/order-status-tag';
-import { conversationHref, formatDay, telHref } from './client-model';
-import { useClientDetailQuery } from './clients-api';
+import { useClientDetailQuery } from '../../shared/clients-api';
+import { customerLabel } from '../../shared/customer';
+import { formatDay } from '../../shared/format-day';
+import { conversationHref } from '../../shared/links';
+import { OrderStatusTag } from '../../shared/order-status-tag';
+import { telHref } from '../../shared/phone';
+import { ThreadStateTag } from '../../shared/thread-state-tag';
+import { RetryAlert } from '../../shared/retry-alert';
 
 interface ClientDetailProps {
   /** The client as the list knows it: shown at once, replaced by the detail's copy when it arrives. */
@@ -26,16 +29,7 @@ export function ClientDetailModal({ client: known, userId, pageName, onClose }: 
   if (detail.isLoading) lists = <Skeleton active paragraph={{ rows: 4 }} />;
   else if (detail.isError && !detail.data) {
     lists = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('clients.detail.loadFailed', { error: apiErrorText(t, detail.error, 'crm') })}
-        action={
-          <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void detail.refetch()}>
-            {t('clients.retry')}
-          </Button>
-        }
-      />
+      <RetryAlert title={t('clients.detail.loadFailed', { error: apiErrorText(t, detail.error, 'crm') })} retry={t('clients.retry')} onRetry={() => void detail.refetch()} />
     );
   } else {
     const conversations = detail.data?.conversations ?? [];

@@ -2,9 +2,10 @@ import type { Client } from '@pagemate/shared-contracts';
 import { Alert, Button, Flex, Form, Input, Modal, Select, type FormRule } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PickablePage } from '../inbox/inbox-model';
-import { CLIENT_LIMITS, clientBodyOf, clientFormOf, emptyClientForm, phoneProblem, type ClientFormValues } from './client-model';
-import { useClientSaveMutation } from './clients-api';
+import type { PickablePage } from '../../shared/pages';
+import { phoneProblem } from '../../shared/phone';
+import { CLIENT_LIMITS, clientBodyOf, clientFormOf, emptyClientForm, type ClientFormValues } from './client-model';
+import { useClientSaveMutation } from '../../shared/clients-api';
 import { apiErrorText } from '@pagemate/shared-contracts';
 
 interface ClientFormProps {

@@ -4,13 +4,14 @@ import type { Client } from '@pagemate/shared-contracts';
 import { Alert, App, Button, Empty, Flex, Input, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState, type HTMLAttributes, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInboxPagesQuery } from '../inbox/inbox-api';
-import { connectedPages } from '../inbox/inbox-model';
+import { useClientDeleteMutation, useClientListQuery } from '../../shared/clients-api';
+import { formatDay } from '../../shared/format-day';
+import { useConnectedPages } from '../../shared/page-gate';
+import { telHref } from '../../shared/phone';
 import { ClientDetailModal } from './client-detail';
 import { ClientForm } from './client-form';
-import { filterClients, formatDay, telHref } from './client-model';
-import { useClientDeleteMutation, useClientListQuery } from './clients-api';
-import { apiErrorText, useUserId } from '@pagemate/shared-contracts';
+import { filterClients } from './client-model';
+import { apiErrorText } from '@pagemate/shared-contracts';
 
 /** A click on a link or button of a row (or of its popconfirm, rendered in a portal) is not a click on the row. */
 const fromControl = (event: MouseEvent) => event.target instanceof Element && event.target.closest('a, button, .ant-popover') !== null;
@@ -22,10 +23,8 @@ const fromControl = (event: MouseEvent) => event.target instanceof Element && ev
 export function ClientScreen() {
   const { t } = useTranslation('crm');
   const { message } = App.useApp();
-  const userId = useUserId();
+  const { userId, pages } = useConnectedPages();
   const list = useClientListQuery(userId ?? skipToken);
-  const pagesQuery = useInboxPagesQuery(userId === null ? skipToken : undefined);
-  const pages = useMemo(() => connectedPages(pagesQuery.data), [pagesQuery.data]);
   const [deleteClient] = useClientDeleteMutation();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<{ key: number; client: Client | null } | null>(null);

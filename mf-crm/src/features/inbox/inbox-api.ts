@@ -1,10 +1,8 @@
 import {
   api,
   endpointPath,
-  listReplaced,
   type EndpointBody,
   type EndpointResponse,
-  type FacebookAccount,
   type InboxKind,
   type InboxThread,
 } from '@pagemate/shared-contracts';
@@ -30,25 +28,13 @@ const tagType = (kind: InboxKind) => (kind === 'comment' ? 'Comments' : 'Message
 const listTag = (arg: ThreadListArg) => ({ type: tagType(arg.kind), id: `LIST:${arg.page_id}` }) as const;
 
 /**
- * The comment and message managers (one inbox, two kinds): the connected pages, a page's threads, one thread
+ * The comment and message managers (one inbox, two kinds): a page's threads, one thread
  * with its items, a person's reply, and pausing the bot on a thread. Replies and pauses write the server's
  * answer into the cached list and thread at once; polling keeps both fresh.
  */
 export const inboxApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
-    // Not named `accessTokenPages`: the page manager injects that name with its own side effects.
-    inboxPages: build.query<FacebookAccount[], undefined>({
-      query: () => ({ url: endpointPath('accessTokenPages') }),
-      providesTags: [{ type: 'Pages', id: 'ACCOUNTS' }],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(listReplaced({ list: 'listPage', items: data }));
-        } catch {
-          // The screen shows the failure.
-        }
-      },
-    }),
     inboxThreads: build.query<InboxThread[], ThreadListArg>({
       query: ({ kind, user_id, page_id }) => ({
         url: endpointPath(kind === 'comment' ? 'getComments' : 'getMessages'),
@@ -56,14 +42,6 @@ export const inboxApi = api.injectEndpoints({
         data: { user_id, page_id } satisfies EndpointBody<'getComments'>,
       }),
       providesTags: (_result, _error, arg) => [listTag(arg)],
-      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(listReplaced({ list: arg.kind === 'comment' ? 'listComment' : 'listMessage', items: data }));
-        } catch {
-          // The list shows the failure.
-        }
-      },
     }),
     inboxThread: build.query<ThreadDetail, ThreadArg>({
       query: ({ id, user_id }) => ({ url: endpointPath('inboxThread', { id }), params: { user_id } }),
@@ -114,4 +92,4 @@ function listArgOf(thread: InboxThread, userId: string): ThreadListArg {
   return { kind: thread.kind, user_id: userId, page_id: thread.page_id };
 }
 
-export const { useInboxPagesQuery, useInboxThreadsQuery, useInboxThreadQuery, useInboxReplyMutation, useInboxBotMutation } = inboxApi;
+export const { useInboxThreadsQuery, useInboxThreadQuery, useInboxReplyMutation, useInboxBotMutation } = inboxApi;

@@ -4,7 +4,7 @@ import { Avatar, Flex, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatItemTime, itemOutcome } from './inbox-model';
-import { DEPOSIT_HREF, PAGE_MANAGER_HREF } from './inbox-links';
+import { DEPOSIT_HREF, PAGE_MANAGER_HREF } from '../../shared/links';
 
 interface InboxItemProps {
   item: InboxItem;

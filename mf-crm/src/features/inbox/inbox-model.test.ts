@@ -2,37 +2,13 @@ import { formatVietnamDateTime, INBOX_REPLY_MAX_CHARS, REPLY_REASONS } from '@pa
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import vi from '../../locales/vi.json';
-import { aPage, aThread, anAccount, anItem } from '../../test/fake-crm-api';
-import { botStatus, chosenPage, connectedPages, filterThreads, fold, formatItemTime, formatListTime, formatUntil, itemOutcome, messengerWindowClosed, replaceThread, replyProblem, subscriptionFor, threadCounts } from './inbox-model';
+import { aThread, anItem } from '../../test/fake-crm-api';
+import { botStatus, filterThreads, formatItemTime, formatListTime, formatUntil, itemOutcome, messengerWindowClosed, replaceThread, replyProblem, threadCounts } from './inbox-model';
 
 // 12:00 in Vietnam (UTC+7), whatever the machine's zone.
 const NOW = Date.parse('2025-03-04T05:00:00Z');
 
 describe('inbox model', () => {
-  it('lists every connected page once and picks the one the URL names, else the first', () => {
-    const shared = aPage({ page_id: 'p2', page_name: 'Shop Giày' });
-    const pages = connectedPages([anAccount([aPage(), shared]), anAccount([shared, aPage({ page_id: 'p3' })], { name_fb: 'Other', sandbox: false })]);
-    expect(pages.map((p) => [p.page.page_id, p.accountName, p.sandbox])).toEqual([
-      ['p1', 'Demo Lan', true],
-      ['p2', 'Demo Lan', true],
-      ['p3', 'Other', false],
-    ]);
-    expect(chosenPage(pages, 'p3')?.page.page_id).toBe('p3');
-    expect(chosenPage(pages, 'gone')?.page.page_id).toBe('p1');
-    expect(chosenPage(pages, null)?.page.page_id).toBe('p1');
-    expect(chosenPage([], 'p1')).toBeUndefined();
-    // Without a choice, the first page whose bot receives this kind.
-    const subscribed = pages.map((p, index) => ({ ...p, page: { ...p.page, subscribed: index === 1 ? ['messages' as const] : [] } }));
-    expect(chosenPage(subscribed, null, 'message')?.page.page_id).toBe(subscribed[1]?.page.page_id);
-    expect(chosenPage(subscribed, null, 'comment')?.page.page_id).toBe('p1');
-    expect(connectedPages(undefined)).toEqual([]);
-  });
-
-  it('maps a kind to the subscription it needs', () => {
-    expect(subscriptionFor('comment')).toBe('comments');
-    expect(subscriptionFor('message')).toBe('messages');
-  });
-
   it('replaces a thread and keeps the list newest first', () => {
     const a = aThread({ thread_id: 'a', last_at: '2025-03-04T04:00:00Z' });
     const b = aThread({ thread_id: 'b', last_at: '2025-03-04T03:00:00Z' });
@@ -52,7 +28,6 @@ describe('inbox model', () => {
     expect(filterThreads(threads, 'all', ' dang duong ').map((t) => t.thread_id)).toEqual(['b']);
     expect(filterThreads(threads, 'all', 'GIA BAO').map((t) => t.thread_id)).toEqual(['b']);
     expect(filterThreads(threads, 'attention', 'duong')).toEqual([]);
-    expect(fold('Đường Hoà')).toBe('duong hoa');
     expect(threadCounts(threads)).toEqual({ all: 2, attention: 1, unread: 1 });
   });
 

@@ -4,52 +4,15 @@ import {
   formatVietnamDate,
   INBOX_REPLY_MAX_CHARS,
   vietnamWallClock,
-  type FacebookAccount,
-  type FacebookPage,
   type InboxItem,
   type InboxKind,
   type InboxThread,
-  type PageAction,
   type ReplyReason,
 } from '@pagemate/shared-contracts';
+import { fold } from '../../shared/text';
 
 /** Messenger lets a page answer within 24 hours of the customer's last message. */
 export const MESSENGER_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-/** A page the user can pick, with what the picker and the warnings need of its account. */
-export interface PickablePage {
-  page: FacebookPage;
-  accountName: string;
-  sandbox: boolean;
-}
-
-/** Every connected page once (a page reachable through two accounts is listed once, the first account wins). */
-export function connectedPages(accounts: readonly FacebookAccount[] | undefined): PickablePage[] {
-  const seen = new Map<string, PickablePage>();
-  for (const account of accounts ?? []) {
-    for (const page of account.page_data) {
-      if (!seen.has(page.page_id)) seen.set(page.page_id, { page, accountName: account.name_fb, sandbox: account.sandbox });
-    }
-  }
-  return [...seen.values()];
-}
-
-/**
- * The page to show: the one the URL names when it is still connected, else the first page whose bot receives
- * this kind (subscribed at Meta), else the first.
- */
-export function chosenPage(pages: readonly PickablePage[], requested: string | null, kind?: InboxKind): PickablePage | undefined {
-  return (
-    pages.find((p) => p.page.page_id === requested) ??
-    (kind ? pages.find((p) => p.page.subscribed.includes(subscriptionFor(kind))) : undefined) ??
-    pages[0]
-  );
-}
-
-/** The subscription a kind of thread needs at Meta: comments ↔ `comments`, Messenger ↔ `messages`. */
-export function subscriptionFor(kind: InboxKind): PageAction {
-  return kind === 'comment' ? 'comments' : 'messages';
-}
 
 /** The list with one thread replaced by a newer copy, newest first again (a reply moves it to the top). */
 export function replaceThread(list: readonly InboxThread[], thread: InboxThread): InboxThread[] {
@@ -67,11 +30,6 @@ export function filterThreads(threads: readonly InboxThread[], filter: ThreadFil
     if (filter === 'unread' && thread.unread === 0) return false;
     return needle === '' || fold(thread.customer_name).includes(needle) || fold(thread.last_text).includes(needle);
   });
-}
-
-/** Lower case without Vietnamese marks, so "hoa" finds "Hoà" and "duong" finds "Dương". */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();
 }
 
 export function threadCounts(threads: readonly InboxThread[]): Record<ThreadFilter, number> {
@@ -160,9 +118,4 @@ export function formatItemTime(iso: string, now: number): string {
 export function formatUntil(iso: string, now: number): string {
   const time = Date.parse(iso);
   return dayKey(time) === dayKey(now) ? formatVietnamClock(iso) : `${formatVietnamClock(iso)} ${formatDayMonth(time)}`;
-}
-
-/** The customer's name; Messenger gives none until the profile is read, so the end of their id stands in. */
-export function customerLabel(thread: Pick<InboxThread, 'customer_name' | 'customer_id'>, t: (key: string, values?: Record<string, string>) => string): string {
-  return thread.customer_name.trim() || t('inbox.unknownCustomer', { id: thread.customer_id.slice(-4) });
 }

@@ -1,15 +1,12 @@
-import { apiErrorText, AppLink, useUserId } from '@pagemate/shared-contracts';
-import { FacebookOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
-import { skipToken } from '@reduxjs/toolkit/query';
-import type { FacebookPage, InboxKind } from '@pagemate/shared-contracts';
-import { Alert, Button, Card, Col, Empty, Flex, Grid, Row, Select, Skeleton, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { apiErrorText, type FacebookPage, type InboxKind } from '@pagemate/shared-contracts';
+import { Card, Col, Empty, Flex, Grid, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext } from 'react-router-dom';
-import { INBOX_POLLING, useInboxPagesQuery, useInboxThreadsQuery } from './inbox-api';
-import { useLocalInboxLocation, useUrlInboxLocation, type InboxLocation } from './inbox-location';
-import { chosenPage, connectedPages, type PickablePage } from './inbox-model';
-import { PAGE_MANAGER_HREF } from './inbox-links';
+import { PageGate, useConnectedPages } from '../../shared/page-gate';
+import { useLocalPageLocation, useUrlPageLocation, type PageLocation } from '../../shared/page-location';
+import { PagePicker } from '../../shared/page-picker';
+import { chosenPage } from '../../shared/pages';
+import { INBOX_POLLING, useInboxThreadsQuery } from './inbox-api';
 import { PageAlerts } from './page-alerts';
 import { ThreadDetail } from './thread-detail';
 import { ThreadList } from './thread-list';
@@ -28,44 +25,29 @@ export function InboxScreen(props: InboxScreenProps) {
 }
 
 function RoutedInbox(props: InboxScreenProps) {
-  return <InboxView {...props} location={useUrlInboxLocation()} />;
+  return <InboxView {...props} location={useUrlPageLocation()} />;
 }
 
 function LocalInbox(props: InboxScreenProps) {
-  return <InboxView {...props} location={useLocalInboxLocation()} />;
+  return <InboxView {...props} location={useLocalPageLocation()} />;
 }
 
-function InboxView({ kind, title, location }: InboxScreenProps & { location: InboxLocation }) {
+function InboxView({ kind, title, location }: InboxScreenProps & { location: PageLocation }) {
   const { t } = useTranslation('crm');
-  const userId = useUserId();
-  const pagesQuery = useInboxPagesQuery(userId === null ? skipToken : undefined);
-  const pages = useMemo(() => connectedPages(pagesQuery.data), [pagesQuery.data]);
+  const connected = useConnectedPages();
+  const { pages } = connected;
   const picked = chosenPage(pages, location.pageId, kind);
 
-  let body;
-  if (pagesQuery.isLoading) body = <Skeleton active paragraph={{ rows: 6 }} />;
-  else if (pagesQuery.isError && !pagesQuery.data) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('inbox.loadPagesFailed', { error: apiErrorText(t, pagesQuery.error, 'crm') })}
-        action={
-          <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void pagesQuery.refetch()}>
-            {t('inbox.retry')}
-          </Button>
-        }
-      />
-    );
-  } else if (!picked || userId === null) body = <NoPages description={t('inbox.noPages.description')} testId="inbox-no-pages" />;
-  else {
-    body = (
-      <Flex vertical gap={16}>
-        <PageAlerts page={picked.page} kind={kind} />
-        <InboxPanes kind={kind} page={picked.page} userId={userId} location={location} />
-      </Flex>
-    );
-  }
+  const body = (
+    <PageGate pages={connected} picked={picked} noPages={{ description: t('inbox.noPages.description'), testId: 'inbox-no-pages' }}>
+      {(chosen, userId) => (
+        <Flex vertical gap={16}>
+          <PageAlerts page={chosen.page} kind={kind} />
+          <InboxPanes kind={kind} page={chosen.page} userId={userId} location={location} />
+        </Flex>
+      )}
+    </PageGate>
+  );
 
   return (
     <Flex vertical gap={16}>
@@ -80,56 +62,8 @@ function InboxView({ kind, title, location }: InboxScreenProps & { location: Inb
   );
 }
 
-export function PagePicker({ pages, value, onChange }: { pages: PickablePage[]; value: string; onChange(pageId: string): void }) {
-  const { t } = useTranslation('crm');
-  return (
-    <Select
-      value={value}
-      onChange={onChange}
-      aria-label={t('inbox.pagePicker.label')}
-      placeholder={t('inbox.pagePicker.placeholder')}
-      style={{ minWidth: 240, maxWidth: '100%' }}
-      data-testid="page-picker"
-      options={pages.map(({ page, sandbox }) => ({
-        value: page.page_id,
-        title: page.page_name,
-        label: (
-          <Flex gap={6} align="center">
-            <FacebookOutlined aria-hidden />
-            <span>{page.page_name}</span>
-            {sandbox ? <Tag style={{ marginInlineEnd: 0 }}>{t('inbox.pagePicker.sandbox')}</Tag> : null}
-            {page.needs_reconnect ? <WarningOutlined aria-label={t('inbox.pagePicker.needsReconnect')} style={{ color: '#faad14' }} /> : null}
-          </Flex>
-        ),
-      }))}
-    />
-  );
-}
-
-/** No Facebook page connected yet: where to connect one. */
-export function NoPages({ description, testId }: { description: string; testId: string }) {
-  const { t } = useTranslation('crm');
-  return (
-    <Card data-testid={testId}>
-      <Empty
-        image={<FacebookOutlined aria-hidden style={{ fontSize: 56, color: '#1877f2' }} />}
-        description={
-          <Flex vertical gap={4} align="center">
-            <Typography.Text strong>{t('inbox.noPages.title')}</Typography.Text>
-            <Typography.Text type="secondary">{description}</Typography.Text>
-          </Flex>
-        }
-      >
-        <AppLink to={PAGE_MANAGER_HREF} testId="page-manager-link">
-          {t('inbox.noPages.action')}
-        </AppLink>
-      </Empty>
-    </Card>
-  );
-}
-
 /** Desktop: the list and the open thread side by side. Phones (under 576 px): the list, then the thread with a back button. */
-function InboxPanes({ kind, page, userId, location }: { kind: InboxKind; page: FacebookPage; userId: string; location: InboxLocation }) {
+function InboxPanes({ kind, page, userId, location }: { kind: InboxKind; page: FacebookPage; userId: string; location: PageLocation }) {
   const { t } = useTranslation('crm');
   const screens = Grid.useBreakpoint();
   const phone = screens.sm === false;

@@ -2,8 +2,8 @@ import { AppLink } from '@pagemate/shared-contracts';
 import type { FacebookPage, InboxKind } from '@pagemate/shared-contracts';
 import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { subscriptionFor } from './inbox-model';
-import { DEPOSIT_HREF, PAGE_MANAGER_HREF } from './inbox-links';
+import { subscriptionFor } from '../../shared/pages';
+import { DEPOSIT_HREF, PAGE_MANAGER_HREF } from '../../shared/links';
 
 /** Why the bot may not answer on the chosen page at all: reconnect, funds, the daily cap, or no subscription. */
 export function PageAlerts({ page, kind }: { page: FacebookPage; kind: InboxKind }) {

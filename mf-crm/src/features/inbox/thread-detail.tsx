@@ -1,15 +1,17 @@
-import { ArrowLeftOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ExportOutlined } from '@ant-design/icons';
 import type { FacebookPage, InboxKind, InboxThread } from '@pagemate/shared-contracts';
-import { Alert, App, Button, Flex, Skeleton, Switch, Typography, theme } from 'antd';
+import { App, Button, Flex, Skeleton, Switch, Typography, theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INBOX_POLLING, useInboxBotMutation, useInboxReplyMutation, useInboxThreadQuery } from './inbox-api';
 import { InboxItemBubble } from './inbox-item';
-import { botStatus, customerLabel, formatUntil, messengerWindowClosed } from './inbox-model';
+import { customerLabel } from '../../shared/customer';
+import { botStatus, formatUntil, messengerWindowClosed } from './inbox-model';
 import { ReplyBox } from './reply-box';
-import { ThreadStateTag } from './thread-state-tag';
+import { ThreadStateTag } from '../../shared/thread-state-tag';
 import { useNow } from './use-now';
 import { apiErrorText } from '@pagemate/shared-contracts';
+import { RetryAlert } from '../../shared/retry-alert';
 
 interface ThreadDetailProps {
   kind: InboxKind;
@@ -69,16 +71,7 @@ export function ThreadDetail({ kind, threadId, userId, page, onBack }: ThreadDet
     return (
       <Flex vertical gap={12}>
         {back}
-        <Alert
-          type="error"
-          showIcon
-          title={t('inbox.detail.loadFailed', { error: apiErrorText(t, query.error, 'crm') })}
-          action={
-            <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void query.refetch()}>
-              {t('inbox.retry')}
-            </Button>
-          }
-        />
+        <RetryAlert title={t('inbox.detail.loadFailed', { error: apiErrorText(t, query.error, 'crm') })} retry={t('inbox.retry')} onRetry={() => void query.refetch()} />
       </Flex>
     );
   }

@@ -4,8 +4,9 @@ import type { InboxKind, InboxThread } from '@pagemate/shared-contracts';
 import { Alert, Avatar, Badge, Empty, Flex, Input, Segmented, Skeleton, Typography, theme } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { customerLabel, filterThreads, formatListTime, threadCounts, type ThreadFilter } from './inbox-model';
-import { BotPausedTag, ThreadStateTag } from './thread-state-tag';
+import { customerLabel } from '../../shared/customer';
+import { filterThreads, formatListTime, threadCounts, type ThreadFilter } from './inbox-model';
+import { BotPausedTag, ThreadStateTag } from '../../shared/thread-state-tag';
 import { useNow } from './use-now';
 
 interface ThreadListProps {

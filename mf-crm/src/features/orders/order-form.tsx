@@ -2,7 +2,7 @@ import { apiErrorText, type Client, formatVnd } from '@pagemate/shared-contracts
 import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Select, Typography, type FormRule } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PickablePage } from '../inbox/inbox-model';
+import type { PickablePage } from '../../shared/pages';
 import { emptyOrderForm, liveTotal, newOrderBody, ORDER_LIMITS, type OrderFormValues } from './order-model';
 import { useOrderSaveMutation } from './orders-api';
 

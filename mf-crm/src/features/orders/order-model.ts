@@ -3,15 +3,6 @@ import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from 
 export type StatusFilter = 'all' | OrderStatus;
 export const STATUS_FILTERS: readonly StatusFilter[] = ['all', ...ORDER_STATUSES];
 
-/** The tag colour of each status. */
-export const STATUS_COLORS: Record<OrderStatus, string> = {
-  new: 'blue',
-  confirmed: 'cyan',
-  shipping: 'gold',
-  delivered: 'green',
-  cancelled: 'red',
-};
-
 /** The contract's limits of an order (`saveOrder`). */
 export const ORDER_LIMITS = { productMax: 200, priceMax: 1_000_000_000, quantityMax: 100_000, addressMax: 1_000, noteMax: 2_000 } as const;
 

@@ -1,17 +1,16 @@
 import { PlusOutlined, ReloadOutlined, RobotOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { apiErrorCode, apiErrorText, AppLink, formatVietnamDateTime, formatVnd, type Order, type OrderStatus, useUserId } from '@pagemate/shared-contracts';
+import { apiErrorCode, apiErrorText, AppLink, formatVietnamDateTime, formatVnd, type Order, type OrderStatus } from '@pagemate/shared-contracts';
 import { Alert, App, Button, Empty, Flex, Segmented, Select, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext, useSearchParams } from 'react-router-dom';
-import { conversationHref } from '../clients/client-model';
-import { useClientDetailQuery, useClientListQuery } from '../clients/clients-api';
-import { useInboxPagesQuery } from '../inbox/inbox-api';
-import { connectedPages } from '../inbox/inbox-model';
+import { useClientDetailQuery, useClientListQuery } from '../../shared/clients-api';
+import { conversationHref } from '../../shared/links';
+import { OrderStatusTag } from '../../shared/order-status-tag';
+import { useConnectedPages } from '../../shared/page-gate';
 import { OrderForm } from './order-form';
 import { nextStatuses, ordersOf, STATUS_FILTERS, statusChangeBody, statusCounts, type StatusFilter } from './order-model';
-import { OrderStatusTag } from './order-status-tag';
 import { useOrderListQuery, useOrderSaveMutation } from './orders-api';
 
 /** The page filter: `?page=` in the shell (a reload or a shared link keeps it); kept in the component without a router. */
@@ -68,9 +67,7 @@ function saveErrorText(t: Parameters<typeof apiErrorText>[0], error: unknown): s
 function OrdersView({ filter: [pageId, choosePage] }: { filter: PageFilter }) {
   const { t } = useTranslation('crm');
   const { message, modal } = App.useApp();
-  const userId = useUserId();
-  const pagesQuery = useInboxPagesQuery(userId === null ? skipToken : undefined);
-  const pages = useMemo(() => connectedPages(pagesQuery.data), [pagesQuery.data]);
+  const { userId, pages } = useConnectedPages();
   const clientsQuery = useClientListQuery(userId ?? skipToken);
   const list = useOrderListQuery(userId === null ? skipToken : pageId === null ? { user_id: userId } : { user_id: userId, page_id: pageId });
   const [saveOrder] = useOrderSaveMutation();

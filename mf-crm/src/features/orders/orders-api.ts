@@ -15,6 +15,7 @@ const LIST = { type: 'Orders', id: 'LIST' } as const;
  * the clients' order counts and any open client detail.
  */
 export const ordersApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     orderList: build.query<Order[], OrderListArg>({
       query: ({ user_id, page_id }) => ({ url: endpointPath('getOrders'), params: page_id === undefined ? { user_id } : { user_id, page_id } }),

@@ -62,6 +62,7 @@ async function saveStaffWithIssues(body: SaveStaffBody): Promise<{ data: Partner
  * the shops (manager names). Names are prefixed `crmPartner…`: the shell injects its own partner endpoints.
  */
 export const partnerApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     crmPartnerShops: build.query<PartnerShop[], undefined>({
       query: () => ({ url: endpointPath('partnerShops'), params: { days: PARTNER_SHOP_DAYS } }),

@@ -2,7 +2,8 @@ import type { PartnerClient } from '@pagemate/shared-contracts';
 import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, telHref } from '../clients/client-model';
+import { formatDay } from '../../shared/format-day';
+import { telHref } from '../../shared/phone';
 
 interface PartnerClientsTableProps {
   clients: PartnerClient[];

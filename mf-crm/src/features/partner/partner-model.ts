@@ -1,6 +1,7 @@
 import { apiErrorCode, emailSchema, PARTNER_STAFF_ROLES, type PartnerClient, type PartnerOrder, type PartnerStaff, type PartnerStaffRole } from '@pagemate/shared-contracts';
 import type { TFunction } from 'i18next';
-import { fold } from '../inbox/inbox-model';
+import { PHONE_MAX } from '../../shared/phone';
+import { fold } from '../../shared/text';
 import type { SaveStaffBody } from './partner-api';
 
 /** Orders whose product, client or shop contains the search (case and Vietnamese marks ignored). */
@@ -38,7 +39,7 @@ export function shortOrderId(orderId: string): string {
 }
 
 /** The contract's limits of a staff record (`savePartnerStaff`). */
-export const STAFF_LIMITS = { nameMax: 200, emailMax: 254, phoneMax: 32, noteMax: 2_000 } as const;
+export const STAFF_LIMITS = { nameMax: 200, emailMax: 254, phoneMax: PHONE_MAX, noteMax: 2_000 } as const;
 
 /** The staff form as the modal holds it. */
 export interface StaffFormValues {

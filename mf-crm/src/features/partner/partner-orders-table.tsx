@@ -2,7 +2,7 @@ import { formatVietnamDateTime, formatVnd, type PartnerOrder } from '@pagemate/s
 import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OrderStatusTag } from '../orders/order-status-tag';
+import { OrderStatusTag } from '../../shared/order-status-tag';
 import { shortOrderId } from './partner-model';
 
 interface PartnerOrdersTableProps {

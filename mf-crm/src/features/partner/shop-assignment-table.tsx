@@ -2,7 +2,7 @@ import type { PartnerShop, PartnerStaff } from '@pagemate/shared-contracts';
 import { Empty, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../clients/client-model';
+import { formatDay } from '../../shared/format-day';
 import { managerChoices } from './partner-model';
 import { NoShops } from './no-shops';
 

@@ -2,7 +2,7 @@ import { PARTNER_STAFF_ROLES, type PartnerStaff } from '@pagemate/shared-contrac
 import { Alert, Button, Flex, Form, Input, Modal, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phoneProblem } from '../clients/client-model';
+import { phoneProblem } from '../../shared/phone';
 import { isStaffSaveError, useCrmPartnerSaveStaffMutation } from './partner-api';
 import { emailAccepted, emptyStaffForm, partnerErrorText, STAFF_LIMITS, staffBodyOf, staffFieldOfIssue, staffFormOf, type StaffFormValues } from './partner-model';
 

@@ -3,7 +3,7 @@ import type { PartnerStaff } from '@pagemate/shared-contracts';
 import { Button, Empty, Flex, Popconfirm, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { telHref } from '../clients/client-model';
+import { telHref } from '../../shared/phone';
 
 interface StaffTableProps {
   staff: PartnerStaff[];

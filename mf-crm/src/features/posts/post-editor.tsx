@@ -4,8 +4,8 @@ import { Alert, Button, Checkbox, DatePicker, Drawer, Flex, Form, Grid, Input, I
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEPOSIT_HREF } from '../inbox/inbox-links';
-import type { PickablePage } from '../inbox/inbox-model';
+import { DEPOSIT_HREF } from '../../shared/links';
+import type { PickablePage } from '../../shared/pages';
 import { isSaveError, usePostCreateMutation, usePostDraftMutation, usePostUpdateMutation } from './posts-api';
 import { PostImagesField } from './post-images';
 import {

@@ -1,20 +1,20 @@
-import { apiErrorText, AppLink, useUserId } from '@pagemate/shared-contracts';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { skipToken } from '@reduxjs/toolkit/query';
+import { apiErrorText, AppLink } from '@pagemate/shared-contracts';
+import { PlusOutlined } from '@ant-design/icons';
 import type { FacebookPage, ScheduledPost } from '@pagemate/shared-contracts';
 import { Alert, App, Button, Empty, Flex, Skeleton, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext } from 'react-router-dom';
-import { useInboxPagesQuery } from '../inbox/inbox-api';
-import { PAGE_MANAGER_HREF } from '../inbox/inbox-links';
-import { useLocalInboxLocation, useUrlInboxLocation, type InboxLocation } from '../inbox/inbox-location';
-import { chosenPage, connectedPages } from '../inbox/inbox-model';
-import { NoPages, PagePicker } from '../inbox/inbox-screen';
+import { PAGE_MANAGER_HREF } from '../../shared/links';
+import { PageGate, useConnectedPages } from '../../shared/page-gate';
+import { useLocalPageLocation, useUrlPageLocation, type PageLocation } from '../../shared/page-location';
+import { PagePicker } from '../../shared/page-picker';
+import { chosenPage } from '../../shared/pages';
 import { POSTS_POLLING, usePostDeleteMutation, usePostListQuery } from './posts-api';
 import { PostEditor, type EditorMode } from './post-editor';
 import { editablePostIds, emptyFormValues, formValuesOf, nextRunOf, POST_TABS, postsOfTab, tabCounts, type PostTab } from './post-model';
 import { PostRow } from './post-row';
+import { RetryAlert } from '../../shared/retry-alert';
 
 /**
  * The post manager: pick a page (`?page=` in the shell), see its posts by state (refreshed every 15 s),
@@ -25,19 +25,18 @@ export function PostScreen() {
 }
 
 function RoutedPosts() {
-  return <PostsView location={useUrlInboxLocation()} />;
+  return <PostsView location={useUrlPageLocation()} />;
 }
 
 function LocalPosts() {
-  return <PostsView location={useLocalInboxLocation()} />;
+  return <PostsView location={useLocalPageLocation()} />;
 }
 
-function PostsView({ location }: { location: InboxLocation }) {
+function PostsView({ location }: { location: PageLocation }) {
   const { t } = useTranslation('crm');
   const { message } = App.useApp();
-  const userId = useUserId();
-  const pagesQuery = useInboxPagesQuery(userId === null ? skipToken : undefined);
-  const pages = useMemo(() => connectedPages(pagesQuery.data), [pagesQuery.data]);
+  const connected = useConnectedPages();
+  const { pages, userId } = connected;
   const picked = chosenPage(pages, location.pageId);
   const [editor, setEditor] = useState<{ key: number; mode: EditorMode } | null>(null);
   const [tab, setTab] = useState<PostTab>('scheduled');
@@ -45,33 +44,11 @@ function PostsView({ location }: { location: InboxLocation }) {
   const open = (mode: EditorMode) => setEditor((current) => ({ key: (current?.key ?? 0) + 1, mode }));
   const openNew = () => open({ kind: 'add', initial: emptyFormValues(picked ? [picked.page.page_id] : [], Date.now()) });
 
-  let body;
-  if (pagesQuery.isLoading) body = <Skeleton active paragraph={{ rows: 6 }} />;
-  else if (pagesQuery.isError && !pagesQuery.data) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('inbox.loadPagesFailed', { error: apiErrorText(t, pagesQuery.error, 'crm') })}
-        action={
-          <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void pagesQuery.refetch()}>
-            {t('inbox.retry')}
-          </Button>
-        }
-      />
-    );
-  } else if (!picked || userId === null) body = <NoPages description={t('posts.noPagesDescription')} testId="posts-no-pages" />;
-  else {
-    body = (
-      <PagePosts
-        page={picked.page}
-        userId={userId}
-        tab={tab}
-        onTab={setTab}
-        onEdit={(mode) => open(mode)}
-      />
-    );
-  }
+  const body = (
+    <PageGate pages={connected} picked={picked} noPages={{ description: t('posts.noPagesDescription'), testId: 'posts-no-pages' }}>
+      {(chosen, signedIn) => <PagePosts page={chosen.page} userId={signedIn} tab={tab} onTab={setTab} onEdit={(mode) => open(mode)} />}
+    </PageGate>
+  );
 
   return (
     <Flex vertical gap={16}>
@@ -132,16 +109,7 @@ function PagePosts({ page, userId, tab, onTab, onEdit }: { page: FacebookPage; u
   if (list.isLoading || (list.isFetching && !list.currentData && !list.isError)) content = <Skeleton active paragraph={{ rows: 4 }} />;
   else if (list.isError && !list.currentData) {
     content = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('posts.loadFailed', { error: apiErrorText(t, list.error, 'crm') })}
-        action={
-          <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()}>
-            {t('inbox.retry')}
-          </Button>
-        }
-      />
+      <RetryAlert title={t('posts.loadFailed', { error: apiErrorText(t, list.error, 'crm') })} retry={t('inbox.retry')} onRetry={() => void list.refetch()} />
     );
   } else if (rows.length === 0) {
     content = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`posts.empty.${tab}`)} data-testid="posts-empty" />;

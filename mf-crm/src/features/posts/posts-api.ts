@@ -2,7 +2,6 @@ import {
   api,
   apiClient,
   endpointPath,
-  listReplaced,
   toApiQueryError,
   type ApiError,
   type ApiQueryError,
@@ -49,18 +48,11 @@ async function saveWithIssues(name: EndpointName, body: unknown): Promise<{ data
  * cancel, and the AI's draft. Saves and cancels refetch every page's list.
  */
 export const postsApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     postList: build.query<ScheduledPost[], PostListArg>({
       query: (body) => ({ url: endpointPath('getPosts'), method: 'POST', data: body satisfies EndpointBody<'getPosts'> }),
       providesTags: (_result, _error, arg) => [LIST, { type: 'Posts', id: `LIST:${arg.page_id}` }],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(listReplaced({ list: 'listPost', items: data }));
-        } catch {
-          // The list shows the failure.
-        }
-      },
     }),
     postCreate: build.mutation<ScheduledPost[], EndpointBody<'createPost'>>({
       queryFn: (body) => saveWithIssues('createPost', body),

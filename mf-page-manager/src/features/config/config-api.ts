@@ -1,14 +1,12 @@
 import { api, endpointPath, type BotConfig, type EndpointBody } from '@pagemate/shared-contracts';
-import { syncToList } from '../../shared/sync-to-list';
 
-/** Bot configs of docs/product.md §3 (a procedure + an identity + persona role, target, mission, note). */
+/**
+ * Creating, changing and deleting bot configs of docs/product.md §3 (a procedure + an identity + persona role,
+ * target, mission, note). The list is shared-contracts' `getConfig` (`listsApi`), mirrored under `root`.
+ */
 export const configApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
-    getConfig: build.query<BotConfig[], string>({
-      query: (userId) => ({ url: endpointPath('getConfig'), params: { user_id: userId } }),
-      providesTags: ['Config'],
-      onQueryStarted: syncToList('listConfig'),
-    }),
     createConfig: build.mutation<BotConfig, EndpointBody<'createConfig'>>({
       query: (body) => ({ url: endpointPath('createConfig'), method: 'POST', data: body }),
       invalidatesTags: ['Config'],
@@ -25,4 +23,4 @@ export const configApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetConfigQuery, useCreateConfigMutation, useUpdateConfigMutation, useDeleteConfigMutation } = configApi;
+export const { useCreateConfigMutation, useUpdateConfigMutation, useDeleteConfigMutation } = configApi;

@@ -1,10 +1,8 @@
-import type { BotConfig } from '@pagemate/shared-contracts';
+import { useGetConfigQuery, useGetIdentityQuery, useGetProcedureQuery, type BotConfig } from '@pagemate/shared-contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityManager } from '../../shared/entity-manager';
-import { useGetIdentityQuery } from '../identity/identity-api';
-import { useGetProcedureQuery } from '../procedure/procedure-api';
-import { useCreateConfigMutation, useDeleteConfigMutation, useGetConfigQuery, useUpdateConfigMutation } from './config-api';
+import { useCreateConfigMutation, useDeleteConfigMutation, useUpdateConfigMutation } from './config-api';
 import { ConfigFields } from './config-fields';
 import { configBody, configFormValues, type ConfigFormValues } from './config-values';
 import { useUserId } from '@pagemate/shared-contracts';

@@ -1,14 +1,12 @@
 import { api, endpointPath, type EndpointBody, type Identity } from '@pagemate/shared-contracts';
-import { syncToList } from '../../shared/sync-to-list';
 
-/** Identities (AI personalities) of docs/product.md §3, over the contract's config/*-identity calls. */
+/**
+ * Creating, changing and deleting identities (AI personalities) of docs/product.md §3, over the contract's
+ * config/*-identity calls. The list is shared-contracts' `getIdentity` (`listsApi`), mirrored under `root`.
+ */
 export const identityApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
-    getIdentity: build.query<Identity[], string>({
-      query: (userId) => ({ url: endpointPath('getIdentity'), params: { user_id: userId } }),
-      providesTags: ['Identity'],
-      onQueryStarted: syncToList('listIdentity'),
-    }),
     createIdentity: build.mutation<Identity, EndpointBody<'createIdentity'>>({
       query: (body) => ({ url: endpointPath('createIdentity'), method: 'POST', data: body }),
       invalidatesTags: ['Identity'],
@@ -25,4 +23,4 @@ export const identityApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetIdentityQuery, useCreateIdentityMutation, useUpdateIdentityMutation, useDeleteIdentityMutation } = identityApi;
+export const { useCreateIdentityMutation, useUpdateIdentityMutation, useDeleteIdentityMutation } = identityApi;

@@ -2,10 +2,10 @@ import type { Identity } from '@pagemate/shared-contracts';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityManager } from '../../shared/entity-manager';
-import { useCreateIdentityMutation, useDeleteIdentityMutation, useGetIdentityQuery, useUpdateIdentityMutation } from './identity-api';
+import { useCreateIdentityMutation, useDeleteIdentityMutation, useUpdateIdentityMutation } from './identity-api';
 import { IdentityFields } from './identity-fields';
 import { identityBody, identityFormValues, type IdentityFormValues } from './identity-values';
-import { useUserId } from '@pagemate/shared-contracts';
+import { useGetIdentityQuery, useUserId } from '@pagemate/shared-contracts';
 
 /** The AI personalities of the signed-in user: list, create, edit, delete. */
 export function IdentityManager() {

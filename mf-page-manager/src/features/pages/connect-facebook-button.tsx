@@ -9,16 +9,15 @@ interface ConnectFacebookButtonProps {
   connected: boolean;
   /** Some connected account came from the built-in Meta sandbox. */
   sandboxAccounts: boolean;
-  onConnected: () => void;
 }
 
 /**
  * "Connect Facebook" with the connection state, the sandbox label, the popup-blocked hint (docs/product.md §4) and why a
  * connection did not finish.
  */
-export function ConnectFacebookButton({ connected, sandboxAccounts, onConnected }: ConnectFacebookButtonProps) {
+export function ConnectFacebookButton({ connected, sandboxAccounts }: ConnectFacebookButtonProps) {
   const { t } = useTranslation('page-manager');
-  const { connect, connecting, blocked, popupError, error, sandbox, canConnect } = useFacebookConnect(onConnected);
+  const { connect, connecting, blocked, popupError, error, sandbox, canConnect } = useFacebookConnect();
 
   return (
     <Flex vertical gap={8}>

@@ -1,46 +1,29 @@
 import {
   api,
   endpointPath,
-  listReplaced,
-  STORAGE_KEYS,
-  type CollectionFile,
+  listsApi,
+  PAGE_LIST_TAG,
   type EndpointBody,
   type EndpointResponse,
-  type FacebookAccount,
   type PageManager,
 } from '@pagemate/shared-contracts';
 import { applySubscription } from './page-rows';
 
 type SandboxActivity = EndpointResponse<'sandboxActivity'>['data'];
 
-/** Accounts come from Meta (slow, rate-limited); managers are ours: they refresh independently. */
-const ACCOUNTS = { type: 'Pages', id: 'ACCOUNTS' } as const;
+/**
+ * The accounts (the shared page list, `PAGE_LIST_TAG`) come from Meta — slow, rate-limited; managers are ours:
+ * they refresh independently.
+ */
 const MANAGERS = { type: 'Pages', id: 'MANAGERS' } as const;
 
-function cachePages(accounts: FacebookAccount[]): void {
-  try {
-    localStorage.setItem(STORAGE_KEYS.cachedPages, JSON.stringify(accounts));
-  } catch {
-    // Storage full or unavailable: the cache is only a head start for the next visit.
-  }
-}
-
-/** Facebook accounts, their pages, the per-page managers, subscriptions and the Meta sandbox (docs/product.md §4, §7). */
+/**
+ * The per-page managers, subscriptions, connecting Facebook and the Meta sandbox (docs/product.md §4, §7). The
+ * page list itself is shared-contracts' `accessTokenPages`, the one every page picker reads.
+ */
 export const pagesApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
-    accessTokenPages: build.query<FacebookAccount[], undefined>({
-      query: () => ({ url: endpointPath('accessTokenPages') }),
-      providesTags: [ACCOUNTS],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          cachePages(data);
-          dispatch(listReplaced({ list: 'listPage', items: data }));
-        } catch (error) {
-          console.error('[page-manager] loading the page list failed', error); // docs/product.md §8: logged only
-        }
-      },
-    }),
     getManager: build.query<PageManager[], EndpointBody<'getManager'>>({
       query: (body) => ({ url: endpointPath('getManager'), method: 'POST', data: body }),
       providesTags: [MANAGERS],
@@ -55,15 +38,13 @@ export const pagesApi = api.injectEndpoints({
     }),
     subscribed: build.mutation<EndpointResponse<'subscribed'>['data'], EndpointBody<'subscribed'>>({
       query: (body) => ({ url: endpointPath('subscribed'), method: 'POST', data: body }),
-      // The table shows what Meta (or the sandbox) now has: the server's `subscribed`, not our guess.
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+      // Every page list shows what Meta (or the sandbox) now has: the server's `subscribed`, not our guess,
+      // written into the one cached list as an answer (so the persisted mirror follows) without asking Meta again.
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          let next: FacebookAccount[] | undefined;
-          dispatch(
-            pagesApi.util.updateQueryData('accessTokenPages', undefined, (accounts) => (next = applySubscription(accounts, data.page_id, data.subscribed))),
-          );
-          if (next) dispatch(listReplaced({ list: 'listPage', items: next }));
+          const accounts = listsApi.endpoints.accessTokenPages.select(undefined)(getState()).data;
+          if (accounts) dispatch(listsApi.util.upsertQueryData('accessTokenPages', undefined, applySubscription(accounts, data.page_id, data.subscribed)));
         } catch {
           // The button shows the translated error.
         }
@@ -74,18 +55,8 @@ export const pagesApi = api.injectEndpoints({
     }),
     facebookConnectComplete: build.mutation<EndpointResponse<'facebookConnectComplete'>['data'], EndpointBody<'facebookConnectComplete'>>({
       query: (body) => ({ url: endpointPath('facebookConnectComplete'), method: 'POST', data: body }),
-    }),
-    getCollection: build.query<CollectionFile[], string>({
-      query: (userId) => ({ url: endpointPath('getCollection', { userId }) }),
-      providesTags: ['Files'],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(listReplaced({ list: 'listFile', items: data }));
-        } catch {
-          // No files uploaded: the select simply offers none.
-        }
-      },
+      // A connection adds (or, with fewer pages granted, removes) pages: every page picker asks again.
+      invalidatesTags: (_result, error) => (error ? [] : [PAGE_LIST_TAG]),
     }),
     sandboxTestEvent: build.mutation<EndpointResponse<'sandboxTestEvent'>['data'], EndpointBody<'sandboxTestEvent'>>({
       query: (body) => ({ url: endpointPath('sandboxTestEvent'), method: 'POST', data: body }),
@@ -97,14 +68,12 @@ export const pagesApi = api.injectEndpoints({
 });
 
 export const {
-  useAccessTokenPagesQuery,
   useGetManagerQuery,
   useUpdateManagerMutation,
   useSaveCollectionPageMutation,
   useSubscribedMutation,
   useFacebookConnectUrlMutation,
   useFacebookConnectCompleteMutation,
-  useGetCollectionQuery,
   useSandboxTestEventMutation,
   useSandboxActivityQuery,
 } = pagesApi;

@@ -11,7 +11,7 @@ import { useFacebookConnectCompleteMutation, useFacebookConnectUrlMutation } fro
  * finishes the connection under its own session — so an authorization started by another account or browser
  * connects nothing here.
  */
-export function useFacebookConnect(refetchPages: () => void) {
+export function useFacebookConnect() {
   const { message } = App.useApp();
   const { t } = useTranslation('page-manager');
   const userId = useUserId();
@@ -20,12 +20,6 @@ export function useFacebookConnect(refetchPages: () => void) {
   const [blocked, setBlocked] = useState(false);
   const [popupError, setPopupError] = useState<FacebookConnectPopupError | null>(null);
   const popupRef = useRef<Window | null>(null);
-  const refetchRef = useRef(refetchPages);
-
-  useEffect(() => {
-    refetchRef.current = refetchPages;
-  }, [refetchPages]);
-
   useEffect(() => {
     const origin = apiOrigin(apiClient.http.defaults.baseURL, window.location.href);
     const onMessage = (event: MessageEvent) => {
@@ -37,10 +31,8 @@ export function useFacebookConnect(refetchPages: () => void) {
           complete({ user_id: userId, code, state })
             .unwrap()
             .then(
-              () => {
-                void message.success(SPEC_MESSAGES.facebookConnected);
-                refetchRef.current();
-              },
+              // The connection invalidates the shared page list: every page picker asks again.
+              () => void message.success(SPEC_MESSAGES.facebookConnected),
               () => undefined, // shown through `completion.error`
             );
         },

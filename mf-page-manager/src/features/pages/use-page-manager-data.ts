@@ -1,8 +1,7 @@
-import { useAppSelector, useUserId } from '@pagemate/shared-contracts';
+import { selectList, useAccessTokenPagesQuery, useAppSelector, useCollectionFilesQuery, useGetConfigQuery, useUserId } from '@pagemate/shared-contracts';
 import { useMemo } from 'react';
-import { useGetConfigQuery } from '../config/config-api';
 import { managerPageData, pageRows } from './page-rows';
-import { useAccessTokenPagesQuery, useGetCollectionQuery, useGetManagerQuery } from './pages-api';
+import { useGetManagerQuery } from './pages-api';
 
 /**
  * Everything the page manager shows: accounts (the cached list first, docs/product.md §4), their managers, the user's
@@ -11,13 +10,13 @@ import { useAccessTokenPagesQuery, useGetCollectionQuery, useGetManagerQuery } f
 export function usePageManagerData() {
   const userId = useUserId();
   const skip = !userId;
-  const cachedAccounts = useAppSelector((state) => state.lists.listPage);
+  const cachedAccounts = useAppSelector((state) => selectList(state, 'listPage'));
   const accountsQuery = useAccessTokenPagesQuery(undefined, { skip });
   const accounts = accountsQuery.data ?? cachedAccounts;
   const pageData = useMemo(() => managerPageData(accounts), [accounts]);
   const managersQuery = useGetManagerQuery({ user_id: userId ?? '', page_data: pageData }, { skip: skip || pageData.length === 0 });
   const { data: configs = [] } = useGetConfigQuery(userId ?? '', { skip });
-  const { data: collection = [] } = useGetCollectionQuery(userId ?? '', { skip });
+  const { data: collection = [] } = useCollectionFilesQuery(userId ?? '', { skip });
 
   const managers = managersQuery.data;
   const rows = useMemo(() => pageRows(accounts, managers ?? []), [accounts, managers]);
@@ -31,6 +30,5 @@ export function usePageManagerData() {
     connected: accounts.length > 0,
     sandboxAccounts: accounts.filter((account) => account.sandbox),
     loading: accountsQuery.isFetching || managersQuery.isLoading,
-    refetchAccounts: accountsQuery.refetch,
   };
 }

@@ -1,14 +1,12 @@
 import { api, endpointPath, type EndpointBody, type Procedure } from '@pagemate/shared-contracts';
-import { syncToList } from '../../shared/sync-to-list';
 
-/** Procedures (flow descriptions) of docs/product.md §3, over the contract's config/*-procedure calls. */
+/**
+ * Creating, changing and deleting procedures (flow descriptions) of docs/product.md §3, over the contract's
+ * config/*-procedure calls. The list is shared-contracts' `getProcedure` (`listsApi`), mirrored under `root`.
+ */
 export const procedureApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
-    getProcedure: build.query<Procedure[], string>({
-      query: (userId) => ({ url: endpointPath('getProcedure'), params: { user_id: userId } }),
-      providesTags: ['Procedure'],
-      onQueryStarted: syncToList('listProcedure'),
-    }),
     createProcedure: build.mutation<Procedure, EndpointBody<'createProcedure'>>({
       query: (body) => ({ url: endpointPath('createProcedure'), method: 'POST', data: body }),
       invalidatesTags: ['Procedure'],
@@ -24,4 +22,4 @@ export const procedureApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProcedureQuery, useCreateProcedureMutation, useUpdateProcedureMutation, useDeleteProcedureMutation } = procedureApi;
+export const { useCreateProcedureMutation, useUpdateProcedureMutation, useDeleteProcedureMutation } = procedureApi;

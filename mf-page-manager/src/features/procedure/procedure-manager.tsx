@@ -2,10 +2,10 @@ import type { Procedure } from '@pagemate/shared-contracts';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityManager } from '../../shared/entity-manager';
-import { useCreateProcedureMutation, useDeleteProcedureMutation, useGetProcedureQuery, useUpdateProcedureMutation } from './procedure-api';
+import { useCreateProcedureMutation, useDeleteProcedureMutation, useUpdateProcedureMutation } from './procedure-api';
 import { ProcedureFields } from './procedure-fields';
 import { procedureBody, procedureFormValues, type ProcedureFormValues } from './procedure-values';
-import { useUserId } from '@pagemate/shared-contracts';
+import { useGetProcedureQuery, useUserId } from '@pagemate/shared-contracts';
 
 /** The flows (procedures) of the signed-in user: list, create, edit, delete. */
 export function ProcedureManager() {

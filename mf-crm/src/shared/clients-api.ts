@@ -17,6 +17,7 @@ const ORDERS = { type: 'Orders', id: 'LIST' } as const;
  * create or edit (one call), delete (their orders stay, without the link).
  */
 export const clientsApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     // The server reads the user from the session; the argument keys the cache by user.
     clientList: build.query<Client[], string>({

@@ -1,7 +1,15 @@
 import type { OrderStatus } from '@pagemate/shared-contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { STATUS_COLORS } from './order-model';
+
+/** The tag colour of each status. */
+export const STATUS_COLORS: Record<OrderStatus, string> = {
+  new: 'blue',
+  confirmed: 'cyan',
+  shipping: 'gold',
+  delivered: 'green',
+  cancelled: 'red',
+};
 
 /** An order's status in its colour: new blue, confirmed cyan, shipping gold, delivered green, cancelled red. */
 export function OrderStatusTag({ status }: { status: OrderStatus }) {

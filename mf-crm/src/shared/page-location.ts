@@ -1,8 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-/** What the inbox remembers of where the user is: the chosen page and the open thread. */
-export interface InboxLocation {
+/**
+ * Where the user is on a page-scoped screen (the inbox, the posts): the chosen page and, in the inbox, the open
+ * thread.
+ */
+export interface PageLocation {
   pageId: string | null;
   threadId: string | null;
   choosePage(pageId: string): void;
@@ -14,7 +17,7 @@ export interface InboxLocation {
  * In the shell: `?page=<id>&thread=<id>`, so a reload or a shared link lands on the same page and thread;
  * choosing a page replaces the entry, opening a thread pushes one (the phone's back button returns to the list).
  */
-export function useUrlInboxLocation(): InboxLocation {
+export function useUrlPageLocation(): PageLocation {
   const [params, setParams] = useSearchParams();
   const pageId = params.get('page');
   const threadId = params.get('thread');
@@ -46,7 +49,7 @@ export function useUrlInboxLocation(): InboxLocation {
 }
 
 /** Without a router (the remote's static render): the same state, kept in the component. */
-export function useLocalInboxLocation(): InboxLocation {
+export function useLocalPageLocation(): PageLocation {
   const [pageId, setPageId] = useState<string | null>(null);
   const [threadId, setThreadId] = useState<string | null>(null);
   return {

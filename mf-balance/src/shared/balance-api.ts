@@ -30,6 +30,7 @@ const listParams = ({ userId: _userId, ...query }: ListArgs): Record<string, unk
 
 /** Balance overview, deposits and payments, balance and token transactions. */
 export const balanceApi = api.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     balanceSummary: build.query<BalanceSummary, { userId: string; days: number }>({
       query: ({ userId, days }) => ({ url: endpointPath('balanceSummary', { userId }), params: { days } }),

@@ -1,0 +1,36 @@
+import type { FacebookAccount, FacebookPage, InboxKind, PageAction } from '@pagemate/shared-contracts';
+
+/** A page the user can pick, with what the picker and the warnings need of its account. */
+export interface PickablePage {
+  page: FacebookPage;
+  accountName: string;
+  sandbox: boolean;
+}
+
+/** Every connected page once (a page reachable through two accounts is listed once, the first account wins). */
+export function connectedPages(accounts: readonly FacebookAccount[] | undefined): PickablePage[] {
+  const seen = new Map<string, PickablePage>();
+  for (const account of accounts ?? []) {
+    for (const page of account.page_data) {
+      if (!seen.has(page.page_id)) seen.set(page.page_id, { page, accountName: account.name_fb, sandbox: account.sandbox });
+    }
+  }
+  return [...seen.values()];
+}
+
+/**
+ * The page to show: the one the URL names when it is still connected, else the first page whose bot receives
+ * this kind (subscribed at Meta), else the first.
+ */
+export function chosenPage(pages: readonly PickablePage[], requested: string | null, kind?: InboxKind): PickablePage | undefined {
+  return (
+    pages.find((p) => p.page.page_id === requested) ??
+    (kind ? pages.find((p) => p.page.subscribed.includes(subscriptionFor(kind))) : undefined) ??
+    pages[0]
+  );
+}
+
+/** The subscription a kind of thread needs at Meta: comments ↔ `comments`, Messenger ↔ `messages`. */
+export function subscriptionFor(kind: InboxKind): PageAction {
+  return kind === 'comment' ? 'comments' : 'messages';
+}
