@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { hrefOf, ROUTES, type RouteEntry } from '@pagemate/shared-contracts/contracts';
 import { newAccount, registerAccount, signIn } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
@@ -13,6 +13,23 @@ const OVERLAP_TOLERANCE_PX = 2;
 /** The signed-in routes of an audience that a phone user opens from the menus. */
 const routesOf = (audience: 'user' | 'partner') =>
   (ROUTES as readonly RouteEntry[]).filter((route) => route.audience === audience && (route.layout === 'dashboard' || route.layout === 'chatbot'));
+
+/**
+ * Clicks an opened menu's button and follows the button for ten frames: the menu never takes the header's
+ * width on a phone, not even while it closes, so the button must not move.
+ */
+async function expectClosedInPlace(toggle: Locator): Promise<void> {
+  const lefts = await toggle.evaluate(async (button) => {
+    const seen: number[] = [];
+    (button as HTMLElement).click();
+    for (let frame = 0; frame < 10; frame += 1) {
+      await new Promise(requestAnimationFrame);
+      seen.push(button.getBoundingClientRect().left);
+    }
+    return seen;
+  });
+  expect(new Set(lefts).size, `the menu button moved while the menu closed: ${lefts.join(', ')}`).toBe(1);
+}
 
 /** What the page measures: its width, and the pairs of visible interactive controls drawn over each other. */
 interface Layout {
@@ -161,7 +178,7 @@ test.describe('laid out for a phone (390 × 844)', () => {
     const lineHeight = await title.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
     expect((await title.boundingBox())?.height).toBeLessThan(lineHeight * 1.5);
     await page.screenshot({ path: test.info().outputPath('chatbot-menu-open.png') });
-    await toggle.click();
+    await expectClosedInPlace(toggle);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     // Choosing a page from the opened menu closes it.
     await toggle.click();
@@ -190,7 +207,7 @@ test.describe('laid out for a phone (390 × 844)', () => {
     const menuBox = await menu.boundingBox();
     expect(menuBox?.y).toBeGreaterThanOrEqual((toggleBox?.y ?? 0) + (toggleBox?.height ?? 0));
     await page.screenshot({ path: test.info().outputPath('dashboard-menu-open.png') });
-    await toggle.click();
+    await expectClosedInPlace(toggle);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     // Choosing a page from the opened menu closes it.
     await toggle.click();
