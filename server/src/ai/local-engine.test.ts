@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeLocalAnswer, createLocalEngine } from './local-engine.js';
 import { pageReplyFallback, wrapCustomerMessage } from './page-reply.js';
-import type { LlmRequest, RetrievedPassage } from './provider.js';
+import type { LlmRequest, RetrievedPassage } from './llm.js';
 
 const passage = (text: string, fileName = 'bang-gia.docx'): RetrievedPassage => ({
   chunkId: crypto.randomUUID(),

@@ -1,7 +1,7 @@
 import { splitSentences } from '../documents/sentences.js';
 import { countTokens } from './tokenizer.js';
 import { foldedWords, hasUnit, isStopword, isVietnamese, queryTerms, type QueryTerms } from './terms.js';
-import { countedUsage, type LlmProvider, type LlmRequest, type LlmStream, type PageReplyTask, type RetrievedPassage } from './provider.js';
+import { countedUsage, type LlmProvider, type LlmRequest, type LlmStream, type PageReplyTask, type RetrievedPassage } from './llm.js';
 import { customerTextsOf, PAGE_REPLY_TEXT, pageReplyFallback, safeDisplayName } from './page-reply.js';
 
 export interface LocalEngineOptions {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, fakeEmbedding, startFakeOpenAi } from '../test/fake-openai.js';
 import { createOpenAiProvider } from './openai-provider.js';
-import { type LlmProvider, LlmProviderError, type LlmRequest } from './provider.js';
+import { type LlmProvider, LlmProviderError, type LlmRequest } from './llm.js';
 import { countTokens } from './tokenizer.js';
 
 describe('OpenAI-compatible provider', () => {

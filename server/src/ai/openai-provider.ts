@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { countedUsage, type LlmProvider, LlmProviderError, type LlmRequest, type LlmStream, type LlmUsage } from './provider.js';
+import { countedUsage, type LlmProvider, LlmProviderError, type LlmRequest, type LlmStream, type LlmUsage } from './llm.js';
 
 export interface OpenAiProviderOptions {
   /** An OpenAI-compatible API root, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1. */

@@ -1,5 +1,5 @@
 /**
- * What the page bot's prompt (`server/src/bot/bot-prompt.ts`) and the local engine's page replies share: how a
+ * What the page bot's prompt (`server/src/plugins/app/bot/bot-prompt.ts`) and the local engine's page replies share: how a
  * customer's words are fenced in the messages, and the names and stock sentences a reply may use. Kept here, in
  * the AI layer, so the engine never imports the bot.
  */

@@ -1,4 +1,4 @@
-import type { LlmMessage, RetrievedPassage } from './provider.js';
+import type { LlmMessage, RetrievedPassage } from './llm.js';
 
 /**
  * The prompt of a post draft (the post manager's "write it for me"): a remote model reads the task here; the local

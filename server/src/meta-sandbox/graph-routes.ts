@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '../http/same-secret.js';
 import { FACEBOOK_API_VERSION } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appsecretProof, graphErrorBody } from '../meta/graph-client.js';
@@ -42,8 +42,6 @@ const paramsOf = (request: FastifyRequest): Params => {
 };
 /** A parameter that must be text (a JSON body may carry a number, an object…), else undefined. */
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** Values of a form post may be JSON strings (`recipient={"id":"…"}`); JSON bodies carry objects already. */
 function objectParam(value: unknown): Record<string, unknown> | undefined {

@@ -1,8 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PAYOS_DESCRIPTION_MAX } from '../payments/payos-client.js';
-import { dataSignature, paymentRequestSignature, sameSignature } from '../payments/payos-signature.js';
+import { PAYOS_DESCRIPTION_MAX } from '../plugins/app/payments/payos-client.js';
+import { sameSecret } from '../http/same-secret.js';
+import { dataSignature, paymentRequestSignature } from './payos-signature.js';
 import { PAYOS_SANDBOX_PREFIX, type PayosSandboxKeys } from '../plugins/app/payments/payment-provider.js';
 import { unstorableTextPath } from '../plugins/app/text-input-guard.js';
 import { PAYMENT_WEBHOOK_PATH } from '../routes/payments.js';
@@ -132,7 +133,7 @@ export default async function payosSandboxRoutes(app: FastifyInstance, options: 
     api.addHook('onRequest', async (request) => {
       const clientId = String(request.headers['x-client-id'] ?? '');
       const apiKey = String(request.headers['x-api-key'] ?? '');
-      if (!sameSignature(keys.clientId, clientId) || !sameSignature(keys.apiKey, apiKey)) {
+      if (!sameSecret(keys.clientId, clientId) || !sameSecret(keys.apiKey, apiKey)) {
         throw new SandboxApiError(401, '401', 'Thông tin xác thực không hợp lệ (x-client-id, x-api-key).');
       }
     });
@@ -147,7 +148,7 @@ export default async function payosSandboxRoutes(app: FastifyInstance, options: 
       const parsed = createBody.safeParse(request.body);
       if (!parsed.success) throw new SandboxApiError(400, '20', `Thông tin truyền lên không đúng: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
       const body = parsed.data;
-      if (!sameSignature(paymentRequestSignature(body, keys.checksumKey), body.signature)) {
+      if (!sameSecret(paymentRequestSignature(body, keys.checksumKey), body.signature)) {
         throw new SandboxApiError(400, '201', 'Chữ ký không hợp lệ (signature).');
       }
       const now = app.clock.now();

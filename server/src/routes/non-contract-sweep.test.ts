@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toFastifyPath } from '../http/contract-route.js';
 import { appsecretProof } from '../meta/graph-client.js';
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
-import { dataSignature } from '../payments/payos-signature.js';
+import { dataSignature } from '../payos-sandbox/payos-signature.js';
 import { REFRESH_COOKIE } from '../http/refresh-cookie.js';
 import { insertDocument } from '../test/chat.js';
 import { api, connectThroughSandbox, localPath, type SignedIn, signedInUser } from '../test/facebook.js';

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { FetchLike } from '../meta/graph-client.js';
-import { dataSignature } from '../payments/payos-signature.js';
+import { dataSignature } from '../payos-sandbox/payos-signature.js';
 import { errorOf } from '../test/accounts.js';
 import { ManualClock } from '../test/clock.js';
 import { api, localPath, type SignedIn, signedInUser } from '../test/facebook.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { composeLocalAnswer } from '../local-engine.js';
 import { wrapCustomerMessage } from '../page-reply.js';
-import type { LlmRequest, RetrievedPassage } from '../provider.js';
+import type { LlmRequest, RetrievedPassage } from '../llm.js';
 import { foldedWords } from '../terms.js';
 import { EVAL_CASES, type EvalCase, shopDocuments } from './shop-documents.js';
 

@@ -3,7 +3,7 @@ import type { ChatMessage, ChatMode, ChatStreamEvent, Citation, Conversation, en
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import { type LlmMessage, type LlmProvider, LlmProviderError, type LlmUsage, type RetrievedPassage } from '../../../ai/provider.js';
+import { type LlmMessage, type LlmProvider, LlmProviderError, type LlmUsage, type RetrievedPassage } from '../../../ai/llm.js';
 import { countTokens } from '../../../ai/tokenizer.js';
 import { AppError } from '../../../errors/app-error.js';
 import type { Clock } from '../clock.js';

@@ -2,7 +2,7 @@ import { isUuid } from '@pagemate/shared-contracts/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { RetrievedPassage } from '../../../ai/provider.js';
+import type { RetrievedPassage } from '../../../ai/llm.js';
 import { queryTerms, type QueryTerms } from '../../../ai/terms.js';
 
 export interface SearchOptions {

@@ -1,5 +1,5 @@
 import { type ChatMode, type MarketingFlow, TEMPERATURE_OPTIONS } from '@pagemate/shared-contracts/contracts';
-import type { RetrievedPassage } from '../../../ai/provider.js';
+import type { RetrievedPassage } from '../../../ai/llm.js';
 
 const ROLES: Record<ChatMode | `marketing:${MarketingFlow}`, string> = {
   basic: "You are PageMate's assistant for small-business owners. When passages from their documents are given and relevant, answer from them.",

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import type { CapturedOrder } from '../../../bot/order-capture.js';
+import type { CapturedOrder } from '../bot/order-capture.js';
 import type { Orm } from '../../../db/database.js';
 import { clients, orders } from '../../../db/schema/index.js';
 import { AppError } from '../../../errors/app-error.js';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, 
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { paymentEvents, payments } from '../../../db/schema/index.js';
-import type { PaymentProviderName } from '../../../payments/provider.js';
+import type { PaymentProviderName } from './payment-provider.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;

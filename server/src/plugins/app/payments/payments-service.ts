@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../../errors/app-error.js';
 import { pageOffset, vietnamDayRange } from '../../../http/list-query.js';
-import { PayosError } from '../../../payments/payos-client.js';
-import type { PaymentLookup, PaymentProviderName, VerifiedWebhook } from '../../../payments/provider.js';
+import { PayosError } from './payos-client.js';
+import type { PaymentLookup, PaymentProviderName, VerifiedWebhook } from './payment-provider.js';
 import { unstorableTextPath } from '../text-input-guard.js';
 import type { NewPaymentEvent, PaymentEventOutcome, PaymentRow } from './payments-repository.js';
 

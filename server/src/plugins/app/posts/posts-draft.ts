@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { POST_LIMITS } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildPostDraftPrompt } from '../../../ai/post-draft.js';
-import { LlmProviderError, type RetrievedPassage } from '../../../ai/provider.js';
+import { LlmProviderError, type RetrievedPassage } from '../../../ai/llm.js';
 import { countTokens } from '../../../ai/tokenizer.js';
 import { AppError } from '../../../errors/app-error.js';
 import { excerpt } from './posts-rules.js';

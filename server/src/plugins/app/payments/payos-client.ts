@@ -1,6 +1,6 @@
 import { APIError, ConnectionError, ConnectionTimeoutError, InvalidSignatureError, PayOS, UserAbortError } from '@payos/node';
-import { AppError } from '../errors/app-error.js';
-import type { FetchLike } from '../meta/graph-client.js';
+import { AppError } from '../../../errors/app-error.js';
+import type { FetchLike } from '../../../meta/graph-client.js';
 
 export const PAYOS_API_URL = 'https://api-merchant.payos.vn';
 /** PayOS refuses longer transfer descriptions for accounts without a virtual account. */
@@ -96,9 +96,11 @@ function failureOf(operation: string, error: unknown): PayosError {
 export class PayosClient {
   readonly baseUrl: string;
   private readonly sdk: PayOS;
+  private readonly checksumKey: string;
 
   constructor(options: PayosClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.checksumKey = options.checksumKey;
     const transport = options.fetch;
     this.sdk = new PayOS({
       clientId: options.clientId,
@@ -136,6 +138,14 @@ export class PayosClient {
   async cancelPaymentLink(orderCode: number, reason: string): Promise<PaymentLinkInfo> {
     const operation = 'cancel payment link';
     return this.linkInfo(operation, await this.run(operation, () => this.sdk.paymentRequests.cancel(orderCode, reason)));
+  }
+
+  /**
+   * The signature PayOS puts beside a data object (a webhook's `data`), computed by the SDK with our checksum
+   * key; null when the SDK cannot sign it.
+   */
+  dataSignature(data: Record<string, unknown>): Promise<string | null> {
+    return this.sdk.crypto.createSignatureFromObj(data, this.checksumKey);
   }
 
   private async run<T>(operation: string, call: () => Promise<T>): Promise<T> {

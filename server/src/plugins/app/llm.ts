@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLocalEngine } from '../../../ai/local-engine.js';
-import { createOpenAiProvider } from '../../../ai/openai-provider.js';
-import type { LlmProvider } from '../../../ai/provider.js';
+import { createLocalEngine } from '../../ai/local-engine.js';
+import { createOpenAiProvider } from '../../ai/openai-provider.js';
+import type { LlmProvider } from '../../ai/llm.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

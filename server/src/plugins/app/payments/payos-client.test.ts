@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PayosClient, PayosError } from './payos-client.js';
-import { dataSignature, paymentRequestSignature } from './payos-signature.js';
+import { dataSignature, paymentRequestSignature } from '../../../payos-sandbox/payos-signature.js';
 
 const CHECKSUM_KEY = 'checksum-key-for-the-client-test-0123456789abcdef';
 const BASE = 'http://127.0.0.1:9/payos-sandbox';

@@ -1,5 +1,5 @@
 import { formatVnd } from '@pagemate/shared-contracts/contracts';
-import { foldVietnamese } from '../documents/fold.js';
+import { foldVietnamese } from '../../../documents/fold.js';
 import { findPhones } from './reply-guard.js';
 
 /** A product the page's documents name with a price. */

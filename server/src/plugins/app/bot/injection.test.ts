@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalEngine } from '../ai/local-engine.js';
-import type { RetrievedPassage } from '../ai/provider.js';
+import { createLocalEngine } from '../../../ai/local-engine.js';
+import type { RetrievedPassage } from '../../../ai/llm.js';
 import { BOT_PROMPT_MARKERS, buildBotPrompt, instructionPartOf, type BotPersona, type BotTurn } from './bot-prompt.js';
 import { findLinks, linkIn } from './links.js';
 import { findPhones, guardReply, type GuardOptions } from './reply-guard.js';

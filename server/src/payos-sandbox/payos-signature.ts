@@ -1,4 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+
+/*
+ * PayOS's signing, as the built-in PayOS sandbox signs its answers and webhooks (PayOS's wire format). The
+ * production client verifies what PayOS sends through the official SDK; payos-signature.test.ts holds this
+ * signing equal to the SDK's.
+ */
 
 /** The five fields PayOS signs in a create-payment request. */
 export interface PaymentRequestSignedFields {
@@ -57,16 +63,4 @@ export function dataSigningString(data: Record<string, unknown>): string {
 /** hex HMAC-SHA256 of `dataSigningString(data)`: the `signature` of a webhook or of an API response. */
 export function dataSignature(data: Record<string, unknown>, checksumKey: string): string {
   return hmacHex(checksumKey, dataSigningString(data));
-}
-
-/** Compares two hex signatures in constant time (a timing side channel must not reveal a prefix match). */
-export function sameSignature(expected: string, received: string): boolean {
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(received, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Whether `signature` is PayOS's signature of `data` under `checksumKey`. */
-export function isDataSignatureValid(data: Record<string, unknown>, signature: string, checksumKey: string): boolean {
-  return sameSignature(dataSignature(data, checksumKey), signature);
 }

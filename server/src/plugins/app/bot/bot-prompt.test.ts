@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RetrievedPassage } from '../ai/provider.js';
+import type { RetrievedPassage } from '../../../ai/llm.js';
 import { BOT_PROMPT_LIMITS, BOT_PROMPT_MARKERS, buildBotPrompt, instructionPartOf, type BotPersona, type BotTurn } from './bot-prompt.js';
 
 const passage = (text: string, fileName = 'bang-gia.docx'): RetrievedPassage => ({

@@ -1,6 +1,6 @@
-import type { LlmMessage, RetrievedPassage } from '../ai/provider.js';
-import { CUSTOMER_TAG, safeDisplayName, wrapCustomerMessage } from '../ai/page-reply.js';
-import { isVietnamese } from '../ai/terms.js';
+import type { LlmMessage, RetrievedPassage } from '../../../ai/llm.js';
+import { CUSTOMER_TAG, safeDisplayName, wrapCustomerMessage } from '../../../ai/page-reply.js';
+import { isVietnamese } from '../../../ai/terms.js';
 
 /** Who the bot is on a page: its config, identity and procedure (any may be missing), and the page's name. */
 export interface BotPersona {

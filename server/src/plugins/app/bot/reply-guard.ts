@@ -1,4 +1,4 @@
-import { pageReplyFallback } from '../ai/page-reply.js';
+import { pageReplyFallback } from '../../../ai/page-reply.js';
 import { BOT_PROMPT_MARKERS, BOT_PROMPT_TAGS, instructionPartOf } from './bot-prompt.js';
 import { findLinks, INVISIBLE, scannable } from './links.js';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LlmRequest, RetrievedPassage } from '../../../ai/provider.js';
+import type { LlmRequest, RetrievedPassage } from '../../../ai/llm.js';
 import { inboxItems } from '../../../db/schema/index.js';
 import { insertDocument } from '../../../test/chat.js';
 import { api, chooseDocuments, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../../../test/facebook.js';

@@ -2,20 +2,20 @@ import type { ReplyReason } from '@pagemate/shared-contracts/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { LlmProviderError, type RetrievedPassage } from '../../../ai/provider.js';
+import { LlmProviderError, type RetrievedPassage } from '../../../ai/llm.js';
 import { isVietnamese } from '../../../ai/terms.js';
-import { buildBotPrompt, profilePassages, type BotPersona, type BotTurn } from '../../../bot/bot-prompt.js';
-import { captureOrder, orderConfirmation, pricedProducts } from '../../../bot/order-capture.js';
-import { linkIn, linkTarget } from '../../../bot/links.js';
-import { fallbackReply, guardReply } from '../../../bot/reply-guard.js';
+import { buildBotPrompt, profilePassages, type BotPersona, type BotTurn } from './bot-prompt.js';
+import { captureOrder, orderConfirmation, pricedProducts } from './order-capture.js';
+import { linkIn, linkTarget } from './links.js';
+import { fallbackReply, guardReply } from './reply-guard.js';
 import { documentChunks, documentFiles, ledgerEntries } from '../../../db/schema/index.js';
 import { AppError } from '../../../errors/app-error.js';
 import { vietnamDayStart } from '../../../http/list-query.js';
 import { type JobContext, PermanentJobError } from '../../../jobs/index.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
 import { LedgerRefusal } from '../ledger/ledger-service.js';
-import { BOT_REPLY_QUEUE, MESSENGER_WINDOW_MS } from './inbox-service.js';
-import type { InboxItemRow, InboxThreadRow } from './inbox-repository.js';
+import { BOT_REPLY_QUEUE, MESSENGER_WINDOW_MS } from '../inbox/inbox-service.js';
+import type { InboxItemRow, InboxThreadRow } from '../inbox/inbox-repository.js';
 
 const PASSAGES_PER_REPLY = 4;
 /** Chunks holding a link's host read to find the link itself (its path) in the page's documents. */
