@@ -29,3 +29,4 @@ export * from './ui/use-element-width.js';
 export * from './ui/visually-hidden.js';
 export * from './ui/keyboard-scroll-region.js';
 export * from './ui/app-link.js';
+export * from './ui/use-now.js';

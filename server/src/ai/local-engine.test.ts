@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { composeLocalAnswer, createLocalEngine } from './local-engine.js';
 import { pageReplyFallback, wrapCustomerMessage } from './page-reply.js';
-import type { LlmRequest, RetrievedPassage } from './llm.js';
+import type { LlmRequest } from './llm.js';
+import { passage } from '../test/passages.js';
 
-const passage = (text: string, fileName = 'bang-gia.docx'): RetrievedPassage => ({
-  chunkId: crypto.randomUUID(),
-  fileId: crypto.randomUUID(),
-  fileName,
-  collectionName: 'Tài liệu',
-  locator: 'paragraph 1',
-  title: null,
-  text,
-  rank: 1,
-});
 
 const PASSAGES = [
   passage('Cửa hàng mở cửa từ 7 giờ sáng. Giá bán cà phê sữa đá là 25.000 đồng một ly. Trà đào giá 30.000 đồng.'),

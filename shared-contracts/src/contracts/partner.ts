@@ -67,6 +67,21 @@ export const partnerStaffSchema = z.object({
 });
 export type PartnerStaff = z.infer<typeof partnerStaffSchema>;
 
+/** A shop's activity over the requested days: one shop's row, and the totals of every shop, count the same. */
+const shopActivityShape = {
+  comments: count,
+  messages: count,
+  bot_replies: count,
+  posts: count,
+  /** AI spend over the days, VND. */
+  spend: count,
+  /** Orders created over the days (cancelled included) and the value of those not cancelled, VND. */
+  orders: count,
+  order_value: count,
+  /** All clients of the shop (in the totals: of every shop). */
+  clients: count,
+};
+
 /** What the partner sees of one shop it serves; activity figures cover the requested days. */
 export const partnerShopSchema = z.object({
   shop_id: idSchema,
@@ -82,17 +97,7 @@ export const partnerShopSchema = z.object({
   balance: count,
   /** Under the server's low-balance threshold. */
   low_balance: z.boolean(),
-  comments: count,
-  messages: count,
-  bot_replies: count,
-  posts: count,
-  /** AI spend over the days, VND. */
-  spend: count,
-  /** Orders created over the days (cancelled included) and the value of those not cancelled, VND. */
-  orders: count,
-  order_value: count,
-  /** All clients of the shop. */
-  clients: count,
+  ...shopActivityShape,
   /** Latest customer item, bot answer, post or order; null when nothing yet. */
   last_activity_at: z.string().nullable(),
 });
@@ -101,14 +106,7 @@ export type PartnerShop = z.infer<typeof partnerShopSchema>;
 export const partnerTotalsSchema = z.object({
   shops: count,
   pages: count,
-  comments: count,
-  messages: count,
-  bot_replies: count,
-  posts: count,
-  spend: count,
-  orders: count,
-  order_value: count,
-  clients: count,
+  ...shopActivityShape,
 });
 export type PartnerTotals = z.infer<typeof partnerTotalsSchema>;
 

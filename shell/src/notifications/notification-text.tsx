@@ -1,6 +1,5 @@
-import { formatVndNumber, type Notification } from '@pagemate/shared-contracts';
+import { formatVndNumber, useNow, type Notification } from '@pagemate/shared-contracts';
 import { Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Amount-valued params are shown in the vi-VN number format, like every amount in the product. */
@@ -18,16 +17,6 @@ function relativeParts(seconds: number): [number, Intl.RelativeTimeFormatUnit] {
   if (size < 3600) return [Math.round(seconds / 60), 'minute'];
   if (size < 86_400) return [Math.round(seconds / 3600), 'hour'];
   return [Math.round(seconds / 86_400), 'day'];
-}
-
-/** The current time, ticking every `everyMs` so relative times stay true while a list is open. */
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
-    return () => window.clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }
 
 /** "5 phút trước" / "5 minutes ago" in the UI language; the exact time on hover. */

@@ -9,8 +9,7 @@ import { customerLabel } from '../../shared/customer';
 import { botStatus, formatUntil, messengerWindowClosed } from './inbox-model';
 import { ReplyBox } from './reply-box';
 import { ThreadStateTag } from '../../shared/thread-state-tag';
-import { useNow } from './use-now';
-import { apiErrorText } from '@pagemate/shared-contracts';
+import { apiErrorText, useNow } from '@pagemate/shared-contracts';
 import { RetryAlert } from '../../shared/retry-alert';
 
 interface ThreadDetailProps {

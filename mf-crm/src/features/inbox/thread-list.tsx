@@ -1,4 +1,4 @@
-import { formatVietnamDateTime } from '@pagemate/shared-contracts';
+import { formatVietnamDateTime, useNow } from '@pagemate/shared-contracts';
 import { SearchOutlined } from '@ant-design/icons';
 import type { InboxKind, InboxThread } from '@pagemate/shared-contracts';
 import { Alert, Avatar, Badge, Empty, Flex, Input, Segmented, Skeleton, Typography, theme } from 'antd';
@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { customerLabel } from '../../shared/customer';
 import { filterThreads, formatListTime, threadCounts, type ThreadFilter } from './inbox-model';
 import { BotPausedTag, ThreadStateTag } from '../../shared/thread-state-tag';
-import { useNow } from './use-now';
 
 interface ThreadListProps {
   kind: InboxKind;

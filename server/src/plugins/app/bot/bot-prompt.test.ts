@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RetrievedPassage } from '../../../ai/llm.js';
+import { passage } from '../../../test/passages.js';
 import { BOT_PROMPT_LIMITS, BOT_PROMPT_MARKERS, buildBotPrompt, instructionPartOf, type BotPersona, type BotTurn } from './bot-prompt.js';
 
-const passage = (text: string, fileName = 'bang-gia.docx'): RetrievedPassage => ({
-  chunkId: crypto.randomUUID(),
-  fileId: crypto.randomUUID(),
-  fileName,
-  collectionName: 'Tài liệu',
-  locator: 'paragraph 1',
-  title: null,
-  text,
-  rank: 1,
-});
 
 const PERSONA: BotPersona = {
   pageName: 'Shop Xinh',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLocalEngine } from '../../../ai/local-engine.js';
-import type { RetrievedPassage } from '../../../ai/llm.js';
+import { passage } from '../../../test/passages.js';
 import { BOT_PROMPT_MARKERS, buildBotPrompt, instructionPartOf, type BotPersona, type BotTurn } from './bot-prompt.js';
 import { findLinks, linkIn } from './links.js';
 import { findPhones, guardReply, type GuardOptions } from './reply-guard.js';
@@ -10,16 +10,6 @@ import { findPhones, guardReply, type GuardOptions } from './reply-guard.js';
  * foreign link or phone number, or its instructions — neither with the local engine, nor with a model that obeys.
  */
 
-const passage = (text: string, fileName: string): RetrievedPassage => ({
-  chunkId: crypto.randomUUID(),
-  fileId: crypto.randomUUID(),
-  fileName,
-  collectionName: 'Tài liệu',
-  locator: 'paragraph 1',
-  title: null,
-  text,
-  rank: 1,
-});
 
 const PASSAGES = [
   passage('Áo thun cotton giá 150.000đ, có size S, M, L. Đặt hàng tại https://shopxinh.vn/ao-thun hoặc gọi hotline 0901 234 567.', 'bang-gia.docx'),
