@@ -7,7 +7,8 @@ import { toFastifyPath } from '../http/contract-route.js';
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { bearer, claimsOf, login, registerAccount } from '../test/accounts.js';
 import { insertDocument } from '../test/chat.js';
-import { baselineOf, fieldsOf, problemOf, requestOf, sweepCases } from '../test/contract-sweep.js';
+import { baselineOf, problemOf, requestOf, sweepCases } from '../test/contract-sweep.js';
+import { fieldsOf } from '../test/json-schema-sample.js';
 import { api, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 

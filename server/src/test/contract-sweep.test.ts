@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { OK, registerContract, toFastifyPath } from '../http/contract-route.js';
 import { AppError } from '../errors/app-error.js';
 import errorHandler, { frameworkErrors } from '../plugins/app/error-handler.js';
-import { fieldsOf, problemOf, requestOf, sample, sweepCases } from './contract-sweep.js';
+import { problemOf, requestOf, sweepCases } from './contract-sweep.js';
+import { fieldsOf, sample } from './json-schema-sample.js';
 
 /**
  * The sweep's own test: a small contract with one field of each kind, a route that keeps it (no problem
