@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { apiClient, type Order } from '@pagemate/shared-contracts';
-import { button, byTestId, click, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
-import { act } from 'react';
+import { button, byTestId, click, mountSignedIn, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aClient, anAccount, anOrder, aPage, aThread, FakeApiError, fakeCrmApi, type Call } from '../test/fake-crm-api';
-import { field, fieldErrors, inLanguage, text } from '../test/page-helpers';
+import { field, fieldErrors, inLanguage, openSelect, option, options, text } from '../test/page-helpers';
 import { OrderManagerPage } from './order-manager-page';
 
 const API = 'http://api.test';
@@ -25,17 +24,6 @@ afterEach(() => {
 const rows = () => byTestId('order-row').map((r) => ({ id: r.getAttribute('data-order-id'), status: r.getAttribute('data-status'), text: r.textContent ?? '' }));
 const filter = (key: string) => byTestId(`orders-filter-${key}`)[0];
 const numberField = (id: string) => (document.querySelector(`.ant-modal [data-testid="${id}"] input`) ?? field(id)) as HTMLInputElement;
-/** The options of the popup opened last (an earlier select's popup may linger, closing). */
-const openOptions = () => [...([...document.querySelectorAll('.ant-select-dropdown')].at(-1)?.querySelectorAll('.ant-select-item-option') ?? [])];
-const options = () => openOptions().map((o) => o.textContent);
-const option = (name: string) => openOptions().find((o) => o.textContent === name);
-
-async function openSelect(select: Element | null | undefined) {
-  await act(async () => {
-    select?.querySelector('.ant-select-selector, .ant-select-content, input')?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
-  });
-  await settle();
-}
 const statusSelectOf = (orderId: string) => byTestId('order-row').find((r) => r.getAttribute('data-order-id') === orderId)?.querySelector('[data-testid="order-status-select"]');
 
 function book(): Order[] {

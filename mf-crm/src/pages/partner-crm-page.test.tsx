@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { apiClient, type PartnerClient, type PartnerOrder } from '@pagemate/shared-contracts';
-import { button, byTestId, click, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
-import { act } from 'react';
+import { button, byTestId, click, mountSignedIn, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aPartnerClient, aPartnerOrder, aShop, FakeApiError, fakeCrmApi, type Call } from '../test/fake-crm-api';
-import { inLanguage, text } from '../test/page-helpers';
+import { inLanguage, openSelect, option, options, text } from '../test/page-helpers';
 import { PartnerCrmPage } from './partner-crm-page';
 
 const API = 'http://api.test';
@@ -22,18 +21,7 @@ afterEach(() => {
 
 const orderRows = () => byTestId('partner-order-row').map((r) => ({ id: r.getAttribute('data-order-id'), shop: r.getAttribute('data-shop-id'), text: r.textContent ?? '' }));
 const clientRows = () => byTestId('partner-client-row').map((r) => r.getAttribute('data-client-id'));
-/** The options of the open popup (others linger, closing or hidden). */
-const openOptions = () => [...([...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not(.ant-slide-up-leave)')].at(-1)?.querySelectorAll('.ant-select-item-option') ?? [])];
-const options = () => openOptions().map((o) => o.textContent);
-const option = (name: string) => openOptions().find((o) => o.textContent === name);
 const inputOf = (testId: string) => (byTestId(testId)[0]?.querySelector('input') ?? byTestId(testId)[0]) as HTMLInputElement;
-
-async function openSelect(select: Element | null | undefined) {
-  await act(async () => {
-    select?.querySelector('.ant-select-selector, .ant-select-content, input')?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
-  });
-  await settle();
-}
 
 const SHOP_LIST = [aShop({ shop_id: 'shop-1', username: 'thoitrang_lan' }), aShop({ shop_id: 'shop-2', username: 'giaydep_an', email: 'an@example.test' })];
 

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { apiClient, type PartnerShop, type PartnerStaff } from '@pagemate/shared-contracts';
-import { button, byTestId, click, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
-import { act } from 'react';
+import { button, byTestId, click, mountSignedIn, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aShop, aStaffMember, FakeApiError, fakeCrmApi, type Call } from '../test/fake-crm-api';
-import { field, fieldErrors, inLanguage, text } from '../test/page-helpers';
+import { field, fieldErrors, inLanguage, openSelect, option, options, text } from '../test/page-helpers';
 import { PartnerHrmPage } from './partner-hrm-page';
 
 const API = 'http://api.test';
@@ -25,17 +24,6 @@ afterEach(() => {
 const staffRows = () => byTestId('staff-row').map((r) => ({ id: r.getAttribute('data-staff-id'), text: r.textContent ?? '' }));
 const shopRow = (shopId: string) => byTestId('shop-assignment-row').find((r) => r.getAttribute('data-shop-id') === shopId);
 const errorOf = (testId: string) => field(testId).closest('.ant-form-item')?.querySelector('.ant-form-item-explain-error')?.textContent;
-/** The options of the open popup (others linger, closing or hidden). */
-const openOptions = () => [...([...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not(.ant-slide-up-leave)')].at(-1)?.querySelectorAll('.ant-select-item-option') ?? [])];
-const options = () => openOptions().map((o) => o.textContent);
-const option = (name: string) => openOptions().find((o) => o.textContent === name);
-
-async function openSelect(select: Element | null | undefined) {
-  await act(async () => {
-    select?.querySelector('.ant-select-selector, .ant-select-content, input')?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
-  });
-  await settle();
-}
 
 function team(): PartnerStaff[] {
   return [

@@ -1,4 +1,6 @@
 import { initI18n } from '@pagemate/shared-contracts';
+import { settle } from '@pagemate/shared-contracts/testing';
+import { act } from 'react';
 import en from '../locales/en.json';
 import vi from '../locales/vi.json';
 
@@ -18,3 +20,20 @@ export const field = (id: string) => document.querySelector<HTMLInputElement>(`.
 /** The field errors shown in the open modal (or drawer). */
 export const fieldErrors = (container: '.ant-modal' | '.ant-drawer' = '.ant-modal') =>
   [...document.querySelectorAll(`${container} .ant-form-item-explain-error`)].map((e) => e.textContent);
+
+/** The options of the select popup opened last (others linger, closing or hidden). */
+const openOptions = () => [
+  ...([...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not(.ant-slide-up-leave)')].at(-1)?.querySelectorAll('.ant-select-item-option') ?? []),
+];
+/** The texts of the open select's options. */
+export const options = () => openOptions().map((o) => o.textContent);
+/** One option of the open select, by its text. */
+export const option = (name: string) => openOptions().find((o) => o.textContent === name);
+
+/** Opens an antd select the way a pointer does (antd listens for mousedown). */
+export async function openSelect(select: Element | null | undefined) {
+  await act(async () => {
+    select?.querySelector('.ant-select-selector, .ant-select-content, input')?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+  });
+  await settle();
+}
