@@ -44,12 +44,6 @@ const subscribePhone = (onChange: () => void) => {
 export const usePhoneWidth = () => useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches);
 
 /**
- * Styles as CSS variables under one key, without per-theme hashed class names: a single antd and a single theme
- * per page need no hash, and skipping it spares antd a hash of every token set at start-up.
- */
-const RUNTIME_STYLE = { cssVar: { key: 'pm' }, hashed: false } as const;
-
-/**
  * Applies the theme settings: to <html> (direction, data attributes, CSS variables), to local storage, and as
  * the ConfigProvider props (algorithm, primary colour, layout background, direction, the contrast fixes of
  * theme-tokens.ts) the whole tree inherits. On a phone every antd control is at least a thumb's target high
@@ -77,9 +71,9 @@ export function useApplyTheme(): Pick<ConfigProviderProps, 'theme' | 'direction'
             token: { ...config.token, controlHeight: PHONE_TOUCH_TARGET_PX },
             // antd's header is twice controlHeight: kept at its desktop height, which the phone menu opens under (styles.css).
             components: { ...config.components, Layout: { headerHeight: PHONE_HEADER_HEIGHT_PX } },
-            ...RUNTIME_STYLE,
+            cssVar: { key: 'pm' },
           }
-        : { ...config, ...RUNTIME_STYLE },
+        : { ...config, cssVar: { key: 'pm' } },
     }),
     [settings.direction, config, phone],
   );
