@@ -12,7 +12,8 @@ import { CHROMIUM_ARGS, serveComposedBuild, table } from './support.ts';
 /** `FIRST_LOAD_DETAIL=1` also lists every script of every route, largest first. */
 const DETAIL = process.env.FIRST_LOAD_DETAIL === '1';
 
-const composed = await serveComposedBuild(5000);
+/** Ports 5000, 5080, 5101–5105 (plus BENCH_PORT_OFFSET, to run beside another bench). */
+const composed = await serveComposedBuild(5000 + (Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0));
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const b64 = (s: string) => Buffer.from(s).toString('base64url');

@@ -12,6 +12,7 @@ import { notificationEndpoints } from './endpoints/notifications.js';
 import { postEndpoints } from './endpoints/posts.js';
 import { sandboxEndpoints } from './endpoints/sandbox.js';
 import { systemEndpoints } from './endpoints/system.js';
+import { mergeLazyTables } from './lazy-table.js';
 import { partnerEndpoints } from './partner.js';
 
 export { accountTypeSchema, emailSchema, passwordSchema, usernameSchema, verificationCodeSchema } from './endpoints/accounts.js';
@@ -44,24 +45,40 @@ export interface EndpointContract {
 
 /**
  * The table of every endpoint, assembled from the areas of `endpoints/` (and `partner.ts`); its order is the
- * order of the OpenAPI document and of the contract sweep.
+ * order of the OpenAPI document and of the contract sweep. Each entry's schemas are built when it is first read
+ * (lazy-table.ts).
  */
-export const endpoints = {
-  ...systemEndpoints,
-  ...accountEndpoints,
-  ...dashboardEndpoints,
-  ...documentEndpoints,
-  ...chatEndpoints,
-  ...facebookEndpoints,
-  ...sandboxEndpoints,
-  ...balanceEndpoints,
-  ...notificationEndpoints,
-  ...botEndpoints,
-  ...postEndpoints,
-  ...inboxEndpoints,
-  ...crmEndpoints,
-  ...partnerEndpoints,
-} as const satisfies Record<string, EndpointContract>;
+type EndpointTable = typeof systemEndpoints &
+  typeof accountEndpoints &
+  typeof dashboardEndpoints &
+  typeof documentEndpoints &
+  typeof chatEndpoints &
+  typeof facebookEndpoints &
+  typeof sandboxEndpoints &
+  typeof balanceEndpoints &
+  typeof notificationEndpoints &
+  typeof botEndpoints &
+  typeof postEndpoints &
+  typeof inboxEndpoints &
+  typeof crmEndpoints &
+  typeof partnerEndpoints;
+
+export const endpoints = mergeLazyTables<EndpointTable>(
+  systemEndpoints,
+  accountEndpoints,
+  dashboardEndpoints,
+  documentEndpoints,
+  chatEndpoints,
+  facebookEndpoints,
+  sandboxEndpoints,
+  balanceEndpoints,
+  notificationEndpoints,
+  botEndpoints,
+  postEndpoints,
+  inboxEndpoints,
+  crmEndpoints,
+  partnerEndpoints,
+);
 
 export type EndpointName = keyof typeof endpoints;
 

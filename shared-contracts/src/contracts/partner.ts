@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazyEntries } from './lazy-table.js';
 import type { EndpointContract } from './endpoints.js';
 import { clientSchema, dashboardDaySchema, ORDER_STATUSES, orderSchema } from './entities.js';
 import { envelope, okSchema } from './envelope.js';
@@ -159,61 +160,61 @@ const staffBody = z.object({
 });
 
 /** Partner endpoints (`auth: 'partner'`: a valid access token whose role is not `user`). */
-export const partnerEndpoints = {
-  partnerOverview: {
+export const partnerEndpoints = lazyEntries({
+  partnerOverview: () => ({
     method: 'GET', path: 'api/v1/partner/dashboard', auth: 'partner', summary: 'Partner dashboard: totals and daily figures of the shops served (or of one shop)',
     query: daysQuery.extend(shopQuery.shape), response: envelope(partnerOverviewSchema),
-  },
-  partnerShops: {
+  }) as const satisfies EndpointContract,
+  partnerShops: () => ({
     method: 'GET', path: 'api/v1/partner/shops', auth: 'partner', summary: 'The shops the partner serves, with their figures over the days',
     query: daysQuery, response: envelope(z.array(partnerShopSchema)),
-  },
-  partnerAssignShop: {
+  }) as const satisfies EndpointContract,
+  partnerAssignShop: () => ({
     method: 'POST', path: 'api/v1/partner/shops/assign', auth: 'partner', summary: "Set (or clear, with null) a shop's account manager",
     body: z.object({ shop_id: uuidSchema, staff_id: uuidSchema.nullable() }), response: envelope(partnerShopSchema),
-  },
-  partnerAlerts: {
+  }) as const satisfies EndpointContract,
+  partnerAlerts: () => ({
     method: 'GET', path: 'api/v1/partner/alerts', auth: 'partner', summary: 'What needs attention in the shops served: low balances, pages to reconnect, paused bots, failed posts, waiting orders',
     response: envelope(z.array(partnerAlertSchema)),
-  },
-  partnerClients: {
+  }) as const satisfies EndpointContract,
+  partnerClients: () => ({
     method: 'GET', path: 'api/v1/partner/clients', auth: 'partner', summary: 'Clients of the shops served (or of one shop), newest first',
     query: shopQuery, response: envelope(z.array(partnerClientSchema)),
-  },
-  partnerOrders: {
+  }) as const satisfies EndpointContract,
+  partnerOrders: () => ({
     method: 'GET', path: 'api/v1/partner/orders', auth: 'partner', summary: 'Orders of the shops served (or of one shop), optionally of one status, newest first',
     query: shopQuery.extend({ status: z.enum(ORDER_STATUSES).optional() }), response: envelope(z.array(partnerOrderSchema)),
-  },
-  partnerStaff: {
+  }) as const satisfies EndpointContract,
+  partnerStaff: () => ({
     method: 'GET', path: 'api/v1/partner/staff', auth: 'partner', summary: "The partner's team",
     response: envelope(z.array(partnerStaffSchema)),
-  },
-  savePartnerStaff: {
+  }) as const satisfies EndpointContract,
+  savePartnerStaff: () => ({
     method: 'POST', path: 'api/v1/partner/staff/save', auth: 'partner', summary: 'Add (without id) or edit a team member',
     body: staffBody, response: envelope(partnerStaffSchema),
-  },
-  deletePartnerStaff: {
+  }) as const satisfies EndpointContract,
+  deletePartnerStaff: () => ({
     method: 'POST', path: 'api/v1/partner/staff/delete', auth: 'partner', summary: 'Remove a team member; their shops are left without a manager',
     body: z.object({ id: uuidSchema }), response: okSchema,
-  },
-  partnerInvite: {
+  }) as const satisfies EndpointContract,
+  partnerInvite: () => ({
     method: 'GET', path: 'api/v1/partner/invite', auth: 'partner', summary: "The partner's invite code (created the first time)",
     response: envelope(partnerInviteSchema),
-  },
-  rotatePartnerInvite: {
+  }) as const satisfies EndpointContract,
+  rotatePartnerInvite: () => ({
     method: 'POST', path: 'api/v1/partner/invite/rotate', auth: 'partner', summary: 'Replace the invite code; the old one stops working (joined shops stay)',
     response: envelope(partnerInviteSchema),
-  },
-  myPartner: {
+  }) as const satisfies EndpointContract,
+  myPartner: () => ({
     method: 'GET', path: 'api/v1/account/partner', auth: 'user', summary: "The shop's partner, if it has joined one",
     query: z.object({ user_id: uuidSchema }), response: envelope(myPartnerSchema),
-  },
-  joinPartner: {
+  }) as const satisfies EndpointContract,
+  joinPartner: () => ({
     method: 'POST', path: 'api/v1/account/partner/join', auth: 'user', summary: "Join a partner with its invite code (only accounts of role user; replaces no partner — leave first)",
     body: z.object({ user_id: uuidSchema, code: partnerCodeSchema }), response: envelope(myPartnerSchema),
-  },
-  leavePartner: {
+  }) as const satisfies EndpointContract,
+  leavePartner: () => ({
     method: 'POST', path: 'api/v1/account/partner/leave', auth: 'user', summary: 'Stop sharing with the partner',
     body: z.object({ user_id: uuidSchema }), response: envelope(myPartnerSchema),
-  },
-} as const satisfies Record<string, EndpointContract>;
+  }) as const satisfies EndpointContract,
+});

@@ -1,7 +1,6 @@
-import { Spin } from 'antd';
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { addNamespace, type RemoteName, type RouteEntry } from '@pagemate/shared-contracts';
+import { PageLoading } from '../components/page-loading';
 import { loadRemoteModule } from './remote-registry';
 import { RemoteUnavailable } from './remote-unavailable';
 
@@ -35,7 +34,6 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
  * React.lazy), so a remote that comes back shows on retry without reloading the app.
  */
 export function RemotePage({ route }: { route: RouteEntry & { owner: RemoteName } }) {
-  const { t } = useTranslation('common');
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
 
@@ -60,15 +58,7 @@ export function RemotePage({ route }: { route: RouteEntry & { owner: RemoteName 
 
   const retry = () => setAttempt((n) => n + 1);
 
-  if (state.status === 'loading') {
-    return (
-      <div style={{ display: 'grid', placeItems: 'center', minHeight: 240 }} role="status" aria-live="polite">
-        <Spin tip={t('remote.loading')}>
-          <div style={{ padding: 48 }} />
-        </Spin>
-      </div>
-    );
-  }
+  if (state.status === 'loading') return <PageLoading />;
   if (state.status === 'failed') return <RemoteUnavailable onRetry={retry} />;
   const { Page } = state;
   return (

@@ -1,18 +1,27 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { RouteId } from '@pagemate/shared-contracts';
 import { authRoutePages } from './auth-route-pages';
-import { ComingSoonPage, LockScreenPage, TwoStepPage, UnderMaintenancePage } from './auth-template-pages';
 import { UserDashboardPage } from '../dashboard/user-dashboard-page';
-import { NotificationsPage } from './dashboard-pages';
-import { ListViewPage } from '../partner/list-view-page';
-import { PartnerDashboardPage } from '../partner/partner-dashboard-page';
-import { WidgetsPage } from '../partner/widgets-page';
 import { ErrorPage } from './error-page';
-import { CreatePasswordPage, ResetPasswordPage } from './password-pages';
-import { SignInPage } from './sign-in-page';
-import { SignUpPage } from './sign-up-page';
 
-/** Components of the routes the shell owns, keyed like the route table. */
+/**
+ * The user dashboard, the first page most visits open, comes with the app; every other page of the shell loads
+ * the first time it is opened (its own chunk), so a signed-in start evaluates none of them.
+ */
+const SignInPage = lazy(() => import('./sign-in-page').then((m) => ({ default: m.SignInPage })));
+const SignUpPage = lazy(() => import('./sign-up-page').then((m) => ({ default: m.SignUpPage })));
+const ResetPasswordPage = lazy(() => import('./password-pages').then((m) => ({ default: m.ResetPasswordPage })));
+const CreatePasswordPage = lazy(() => import('./password-pages').then((m) => ({ default: m.CreatePasswordPage })));
+const TwoStepPage = lazy(() => import('./auth-template-pages').then((m) => ({ default: m.TwoStepPage })));
+const LockScreenPage = lazy(() => import('./auth-template-pages').then((m) => ({ default: m.LockScreenPage })));
+const ComingSoonPage = lazy(() => import('./auth-template-pages').then((m) => ({ default: m.ComingSoonPage })));
+const UnderMaintenancePage = lazy(() => import('./auth-template-pages').then((m) => ({ default: m.UnderMaintenancePage })));
+const NotificationsPage = lazy(() => import('./dashboard-pages').then((m) => ({ default: m.NotificationsPage })));
+const PartnerDashboardPage = lazy(() => import('../partner/partner-dashboard-page').then((m) => ({ default: m.PartnerDashboardPage })));
+const ListViewPage = lazy(() => import('../partner/list-view-page').then((m) => ({ default: m.ListViewPage })));
+const WidgetsPage = lazy(() => import('../partner/widgets-page').then((m) => ({ default: m.WidgetsPage })));
+
+/** Components of the routes the shell owns, keyed like the route table (drawn inside a Suspense boundary). */
 export const SHELL_PAGES: Partial<Record<RouteId, ComponentType>> = {
   ...authRoutePages<ComponentType>({
     signIn: SignInPage,

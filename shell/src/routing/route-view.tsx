@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import {
   denialOf,
@@ -8,6 +9,7 @@ import {
   type RemoteName,
   type RouteEntry,
 } from '@pagemate/shared-contracts';
+import { PageLoading } from '../components/page-loading';
 import { RemotePage } from '../mf/remote-page';
 import { ErrorPage } from '../pages/error-page';
 import { SHELL_PAGES } from '../pages/shell-pages';
@@ -29,5 +31,10 @@ export function RouteView({ route }: { route: RouteEntry }) {
   if (denial === 'forbidden') return <ErrorPage code={401} />;
   if (isRemoteRoute(route)) return <RemotePage key={route.id} route={route} />;
   const Page = SHELL_PAGES[route.id as keyof typeof SHELL_PAGES];
-  return Page ? <Page /> : <ErrorPage code={404} />;
+  if (!Page) return <ErrorPage code={404} />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
+import { lazyEntries } from '../lazy-table.js';
 import { botConfigSchema, identityInfoSchema, identitySchema, identityStorySchema, procedureSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
 import { userIdField, userIdQuery, uuidField } from './common.js';
@@ -30,53 +31,53 @@ const configBody = z.object({
   note: z.string().max(10_000),
 });
 
-export const botEndpoints = {
-  createIdentity: {
+export const botEndpoints = lazyEntries({
+  createIdentity: () => ({
     method: 'POST', path: 'api/v1/facebook/config/create-identity', auth: 'user', summary: 'Create an identity',
     body: identityBody, response: envelope(identitySchema),
-  },
-  updateIdentity: {
+  }) as const satisfies EndpointContract,
+  updateIdentity: () => ({
     method: 'POST', path: 'api/v1/facebook/config/update-identity', auth: 'user', summary: 'Update an identity',
     body: identityBody.extend({ identity_id: uuidField }), response: envelope(identitySchema),
-  },
-  deleteIdentity: {
+  }) as const satisfies EndpointContract,
+  deleteIdentity: () => ({
     method: 'POST', path: 'api/v1/facebook/config/delete-identity', auth: 'user', summary: 'Delete an identity',
     body: z.object({ user_id: userIdField, identity_id: uuidField }), response: okSchema,
-  },
-  getIdentity: {
+  }) as const satisfies EndpointContract,
+  getIdentity: () => ({
     method: 'GET', path: 'api/v1/facebook/config/get-identity', auth: 'user', summary: 'Identities of the user',
     query: userIdQuery, response: envelope(z.array(identitySchema)),
-  },
-  createProcedure: {
+  }) as const satisfies EndpointContract,
+  createProcedure: () => ({
     method: 'POST', path: 'api/v1/facebook/config/create-procedure', auth: 'user', summary: 'Create a procedure',
     body: procedureBody, response: envelope(procedureSchema),
-  },
-  updateProcedure: {
+  }) as const satisfies EndpointContract,
+  updateProcedure: () => ({
     method: 'POST', path: 'api/v1/facebook/config/update-procedure', auth: 'user', summary: 'Update a procedure',
     body: procedureBody.extend({ procedure_id: uuidField }), response: envelope(procedureSchema),
-  },
-  deleteProcedure: {
+  }) as const satisfies EndpointContract,
+  deleteProcedure: () => ({
     method: 'POST', path: 'api/v1/facebook/config/delete-procedure', auth: 'user', summary: 'Delete a procedure',
     body: z.object({ user_id: userIdField, procedure_id: uuidField }), response: okSchema,
-  },
-  getProcedure: {
+  }) as const satisfies EndpointContract,
+  getProcedure: () => ({
     method: 'GET', path: 'api/v1/facebook/config/get-procedure', auth: 'user', summary: 'Procedures of the user',
     query: userIdQuery, response: envelope(z.array(procedureSchema)),
-  },
-  createConfig: {
+  }) as const satisfies EndpointContract,
+  createConfig: () => ({
     method: 'POST', path: 'api/v1/facebook/config/create', auth: 'user', summary: 'Create a bot config',
     body: configBody, response: envelope(botConfigSchema),
-  },
-  updateConfig: {
+  }) as const satisfies EndpointContract,
+  updateConfig: () => ({
     method: 'POST', path: 'api/v1/facebook/config/update', auth: 'user', summary: 'Update a bot config',
     body: configBody.extend({ total_id: uuidField }), response: envelope(botConfigSchema),
-  },
-  deleteConfig: {
+  }) as const satisfies EndpointContract,
+  deleteConfig: () => ({
     method: 'POST', path: 'api/v1/facebook/config/delete', auth: 'user', summary: 'Delete a bot config',
     body: z.object({ user_id: userIdField, total_id: uuidField }), response: okSchema,
-  },
-  getConfig: {
+  }) as const satisfies EndpointContract,
+  getConfig: () => ({
     method: 'GET', path: 'api/v1/facebook/config/get', auth: 'user', summary: 'Bot configs of the user',
     query: userIdQuery, response: envelope(z.array(botConfigSchema)),
-  },
-} as const satisfies Record<string, EndpointContract>;
+  }) as const satisfies EndpointContract,
+});

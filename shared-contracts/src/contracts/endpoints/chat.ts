@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEMPERATURE_OPTIONS } from '../constants.js';
 import type { EndpointContract } from '../endpoints.js';
+import { lazyEntries } from '../lazy-table.js';
 import { CHAT_MODES, chatMessageSchema, chatStreamEventSchema, conversationSchema, MARKETING_FLOWS, passageSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
 import { userIdField, userIdParams, userIdQuery, uuidField } from './common.js';
@@ -9,8 +10,8 @@ import { userIdField, userIdParams, userIdQuery, uuidField } from './common.js';
 
 const TEMPERATURE_VALUES: readonly number[] = TEMPERATURE_OPTIONS.map((option) => option.value);
 
-export const chatEndpoints = {
-  chatSend: {
+export const chatEndpoints = lazyEntries({
+  chatSend: () => ({
     method: 'POST', path: 'api/v1/chat/send', auth: 'user', summary: 'Ask the chatbot; the answer streams as server-sent events',
     body: z.object({
       user_id: userIdField,
@@ -26,22 +27,22 @@ export const chatEndpoints = {
     }),
     stream: true,
     response: chatStreamEventSchema,
-  },
-  chatConversations: {
+  }) as const satisfies EndpointContract,
+  chatConversations: () => ({
     method: 'GET', path: 'api/v1/chat/conversations/{userId}', auth: 'user', summary: 'Conversations of one chat mode, newest first',
     params: userIdParams, query: z.object({ mode: z.enum(CHAT_MODES) }), response: envelope(z.array(conversationSchema)),
-  },
-  chatConversation: {
+  }) as const satisfies EndpointContract,
+  chatConversation: () => ({
     method: 'GET', path: 'api/v1/chat/conversation/{id}', auth: 'user', summary: 'One conversation with its messages',
     params: z.object({ id: uuidField }), query: userIdQuery,
     response: envelope(z.object({ conversation: conversationSchema, messages: z.array(chatMessageSchema) })),
-  },
-  deleteConversation: {
+  }) as const satisfies EndpointContract,
+  deleteConversation: () => ({
     method: 'POST', path: 'api/v1/chat/delete-conversation', auth: 'user', summary: 'Delete a conversation',
     body: z.object({ user_id: userIdField, conversation_id: uuidField }), response: okSchema,
-  },
-  chatPassage: {
+  }) as const satisfies EndpointContract,
+  chatPassage: () => ({
     method: 'GET', path: 'api/v1/chat/passage/{id}', auth: 'user', summary: 'The full passage a citation points at',
     params: z.object({ id: uuidField }), query: userIdQuery, response: envelope(passageSchema),
-  },
-} as const satisfies Record<string, EndpointContract>;
+  }) as const satisfies EndpointContract,
+});

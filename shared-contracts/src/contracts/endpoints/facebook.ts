@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
+import { lazyEntries } from '../lazy-table.js';
 import { facebookAccountSchema, fileRefSchema, pageActionSchema, pageManagerSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
 import { idField, userIdField, uuidField } from './common.js';
 
 /** Connected Facebook accounts and pages: connecting, their files, automatic replies, and page managers. */
-export const facebookEndpoints = {
-  accessTokenPages: {
+export const facebookEndpoints = lazyEntries({
+  accessTokenPages: () => ({
     method: 'GET', path: 'api/v1/facebook/page/access-token-pages', auth: 'user', summary: 'Connected accounts and pages',
     response: envelope(z.array(facebookAccountSchema)),
-  },
-  saveCollectionPage: {
+  }) as const satisfies EndpointContract,
+  saveCollectionPage: () => ({
     method: 'POST', path: 'api/v1/facebook/save-collection-page', auth: 'user', summary: 'Attach files to pages',
     body: z.object({ list_page_ids: z.array(idField).min(1), list_collections: z.array(fileRefSchema) }), response: okSchema,
-  },
-  subscribed: {
+  }) as const satisfies EndpointContract,
+  subscribed: () => ({
     method: 'POST', path: 'api/v1/facebook/subscribed', auth: 'user', summary: 'Subscribe or unsubscribe automatic replies',
     body: z.object({
       user_id: userIdField,
@@ -24,30 +25,30 @@ export const facebookEndpoints = {
       action: z.enum(['subscribe', 'unsubscribe']),
     }),
     response: envelope(z.object({ page_id: idField, subscribed: z.array(pageActionSchema) })),
-  },
-  facebookConnectUrl: {
+  }) as const satisfies EndpointContract,
+  facebookConnectUrl: () => ({
     method: 'POST', path: 'api/v1/facebook/connect-url', auth: 'user', summary: 'Authorization dialog URL with a state bound to this user (sandbox dialog when no Facebook app is configured)',
     body: z.object({ user_id: userIdField }),
     response: envelope(z.object({ url: z.string().url(), sandbox: z.boolean() })),
-  },
-  facebookConnectComplete: {
+  }) as const satisfies EndpointContract,
+  facebookConnectComplete: () => ({
     method: 'POST', path: 'api/v1/facebook/connect-complete', auth: 'user',
     summary: 'Finish a connection: the code and state the connect popup handed to the page manager; the state must be one this user asked for',
     body: z.object({ user_id: userIdField, code: z.string().min(1).max(4_000), state: z.string().min(1).max(512) }),
     response: envelope(z.object({ name_fb: z.string(), pages: z.number().int().nonnegative(), access_token: z.string() })),
-  },
-  updateManager: {
+  }) as const satisfies EndpointContract,
+  updateManager: () => ({
     method: 'POST', path: 'api/v1/facebook/page/update-manager', auth: 'user', summary: 'Create or update a page manager',
     body: pageManagerSchema.omit({ manager_id: true }).extend({ user_id: userIdField, manager_id: uuidField.optional(), config_id: uuidField.nullable() }),
     response: envelope(pageManagerSchema),
-  },
-  deleteManager: {
+  }) as const satisfies EndpointContract,
+  deleteManager: () => ({
     method: 'POST', path: 'api/v1/facebook/page/delete-manager', auth: 'user', summary: 'Delete a page manager',
     body: z.object({ user_id: userIdField, manager_id: uuidField }), response: okSchema,
-  },
-  getManager: {
+  }) as const satisfies EndpointContract,
+  getManager: () => ({
     method: 'POST', path: 'api/v1/facebook/page/get-manager', auth: 'user', summary: 'Page managers of the given pages',
     body: z.object({ user_id: userIdField, page_data: z.array(z.object({ page_id: idField, page_name: z.string().max(200) })) }),
     response: envelope(z.array(pageManagerSchema)),
-  },
-} as const satisfies Record<string, EndpointContract>;
+  }) as const satisfies EndpointContract,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
+import { lazyEntries } from '../lazy-table.js';
 import { POST_LIMITS, postImageSchema, postRepeatSchema, scheduledPostSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
 import { idField, pageListBody, userIdField, uuidField } from './common.js';
@@ -25,30 +26,30 @@ const postBody = z
     message: 'A repeating post needs a number of posts or an end date',
   });
 
-export const postEndpoints = {
-  getPosts: {
+export const postEndpoints = lazyEntries({
+  getPosts: () => ({
     method: 'POST', path: 'api/v1/facebook/get-posts', auth: 'user', summary: 'Scheduled, published and failed posts of a page (next first, then newest)',
     body: pageListBody, response: envelope(z.array(scheduledPostSchema)),
-  },
-  createPost: {
+  }) as const satisfies EndpointContract,
+  createPost: () => ({
     method: 'POST', path: 'api/v1/facebook/post/create', auth: 'user', summary: 'Schedule a post (add mode): content, pages, time, repeat, images',
     body: postBody, response: envelope(z.array(scheduledPostSchema)),
-  },
-  updatePost: {
+  }) as const satisfies EndpointContract,
+  updatePost: () => ({
     method: 'POST', path: 'api/v1/facebook/post/update', auth: 'user', summary: 'Change a scheduled post (update mode): its posts not yet published are planned again',
     body: postBody.extend({ post_id: uuidField }), response: envelope(z.array(scheduledPostSchema)),
-  },
-  deletePost: {
+  }) as const satisfies EndpointContract,
+  deletePost: () => ({
     method: 'POST', path: 'api/v1/facebook/post/delete', auth: 'user', summary: 'Cancel a scheduled post: nothing more is published (published posts stay on Facebook)',
     body: z.object({ user_id: userIdField, post_id: uuidField }), response: okSchema,
-  },
-  draftPost: {
+  }) as const satisfies EndpointContract,
+  draftPost: () => ({
     method: 'POST', path: 'api/v1/facebook/post/draft', auth: 'user', summary: "The AI drafts a post from the customer's idea (charged to the balance)",
     body: z.object({ user_id: userIdField, idea: z.string().trim().min(1).max(POST_LIMITS.ideaMaxChars), page_id: idField.optional() }),
     response: envelope(z.object({ content: z.string(), usage: z.object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int(), total_tokens: z.number().int(), cost: z.number().int() }) })),
-  },
-  uploadPostImage: {
+  }) as const satisfies EndpointContract,
+  uploadPostImage: () => ({
     method: 'POST', path: 'api/v1/facebook/post/image', auth: 'user', summary: 'Upload an image for posts (JPEG, PNG, WebP or GIF, ≤ 10 MB)',
     multipart: z.object({ user_id: userIdField }), response: envelope(postImageSchema),
-  },
-} as const satisfies Record<string, EndpointContract>;
+  }) as const satisfies EndpointContract,
+});
