@@ -34,9 +34,11 @@ import { ROOT, table } from './support.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 6);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
-const PORT = 18_560;
-const FLOOR_PORT = 18_561;
-const HELLO_PORT = 18_562;
+/** BENCH_PORT_OFFSET=n moves every port by n, so two benches can run on one machine. */
+const PORT_OFFSET = Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0;
+const PORT = 18_560 + PORT_OFFSET;
+const FLOOR_PORT = 18_561 + PORT_OFFSET;
+const HELLO_PORT = 18_562 + PORT_OFFSET;
 
 interface Sample {
   rps: number;
