@@ -11,7 +11,8 @@
  * floor and product alternating; the table shows medians, and the server process's CPU per request (Linux
  * /proc), which a shared machine's load disturbs far less than req/s. The product is started afresh for each of its
  * measurements (and stopped after), so its worker's backlog never runs while the floor is measured.
- * Reproduce: `npx tsx bench/floor.ts` (BENCH_DATABASE_URL or TEST_DATABASE_URL name the PostgreSQL server,
+ * Reproduce: `npx tsx bench/floor.ts` (BENCH_PORT_OFFSET moves the ports, BENCH_ONLY=text keeps only the rows naming
+ * it; BENCH_DATABASE_URL or TEST_DATABASE_URL name the PostgreSQL server,
  * default the local one at 127.0.0.1:5432; a fresh database is created and dropped).
  */
 import { readFileSync } from 'node:fs';
@@ -34,9 +35,11 @@ import { ROOT, table } from './support.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 6);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
-const PORT = 18_560;
-const FLOOR_PORT = 18_561;
-const HELLO_PORT = 18_562;
+/** BENCH_PORT_OFFSET=n moves every port by n, so two benches can run on one machine. */
+const PORT_OFFSET = Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0;
+const PORT = 18_560 + PORT_OFFSET;
+const FLOOR_PORT = 18_561 + PORT_OFFSET;
+const HELLO_PORT = 18_562 + PORT_OFFSET;
 
 interface Sample {
   rps: number;
@@ -113,6 +116,10 @@ async function main() {
       { name: 'POST /webhook (new mid each), c=50, worker', connections: 50, env: {}, options: webhook },
       { name: 'POST /webhook (new mid each), c=50, no worker', connections: 50, env: noWorker, options: webhook },
     ];
+
+    // BENCH_ONLY=text keeps the rows whose name contains it (a quicker look at one path).
+    const only = process.env.BENCH_ONLY;
+    if (only) paths.splice(0, paths.length, ...paths.filter((path) => path.name.includes(only)));
 
     const hello = await startProcess('hello-world-server.ts', join(ROOT, 'bench'), { PORT: String(HELLO_PORT) });
     const helloSamples: Sample[] = [];

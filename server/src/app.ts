@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/database.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { type LogDestination, loggerOptions, OneLinePerRequest, requestIdFor } from './logging.js';
 import metaSandbox from './meta-sandbox/index.js';
 import type { FetchLike } from './meta/graph-client.js';
@@ -89,7 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Replies are written by compiled writers; outside production each is also checked against the contract.
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.env !== 'production' }));
 
   try {
     await app.register(externalPlugins, { config });

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
-import { loggerOptions, logOnCompletion, OneLinePerRequest, requestIdFor } from './logging.js';
+import { censorSecrets, loggerOptions, logOnCompletion, OneLinePerRequest, requestIdFor } from './logging.js';
 
 describe('logger', () => {
   it('writes JSON lines with credentials censored', () => {
@@ -15,6 +15,33 @@ describe('logger', () => {
     expect(request).toMatchObject({ msg: 'probe', headers: { authorization: '[Redacted]', cookie: '[Redacted]', 'user-agent': 'UA' } });
     expect(user).toMatchObject({ user: { password: '[Redacted]', name: 'an' } });
     expect(lines.join('')).not.toMatch(/abc\.def|refresh=xyz|hunter2/);
+  });
+});
+
+describe('censorSecrets', () => {
+  it("censors without touching the caller's objects, and copies only what holds a secret", () => {
+    const user = { password: 'hunter2', name: 'an' };
+    const error = Object.assign(new Error('sign-in failed'), { access_token: 'abc.def' });
+    const plain = { count: 3 };
+    const line = { user, err: error, plain, headers: { authorization: 'Bearer x', accept: '*/*' } };
+    const safe = censorSecrets(line);
+    expect(safe).toMatchObject({ user: { password: '[Redacted]', name: 'an' }, err: { access_token: '[Redacted]', message: 'sign-in failed' }, headers: { authorization: '[Redacted]', accept: '*/*' } });
+    expect(safe.err).toBeInstanceOf(Error);
+    expect(safe.plain).toBe(plain);
+    expect(user.password).toBe('hunter2');
+    expect(error.access_token).toBe('abc.def');
+    const clean = { plain, n: 1 };
+    expect(censorSecrets(clean)).toBe(clean);
+  });
+
+  it("a request's own line carries none of its credentials", async () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: loggerOptions(loadConfig({ LOG_LEVEL: 'info' }), { write: (line) => void lines.push(line) }), logController: new OneLinePerRequest() });
+    app.get('/x', async () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/x', headers: { authorization: 'Bearer abc.def', cookie: 'refresh=xyz' } });
+    await app.close();
+    expect(lines.some((line) => line.includes('request completed'))).toBe(true);
+    expect(lines.join('')).not.toMatch(/abc\.def|refresh=xyz/);
   });
 });
 

@@ -34,9 +34,17 @@ export interface Database {
    * parameterised query. `values` are bound as `$1…$n`; the rows come back as the driver parses them.
    */
   query<Row extends Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]>;
+  /**
+   * Several such statements in one transaction on one connection: `run` queries through the `Queryable` it is
+   * given; committed when it resolves, rolled back when it throws (and the error rethrown).
+   */
+  inTransaction<T>(run: (queryable: Queryable) => Promise<T>): Promise<T>;
   /** Idempotent. */
   close(): Promise<void>;
 }
+
+/** What runs prepared statements: the database itself, or one of its transactions (`inTransaction`). */
+export type Queryable = Pick<Database, 'query'>;
 
 /** A statement of `Database.query`: its name (unique per text) and its SQL text. */
 export interface PreparedStatement {

@@ -44,6 +44,10 @@ export async function openPglite({ dataDir, loadDataDir }: PgliteOptions): Promi
     },
     query: async <Row extends Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]) =>
       (await client.query<Row>(statement.text, [...values])).rows,
+    inTransaction: (run) =>
+      client.transaction((tx) =>
+        run({ query: async <Row extends Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]) => (await tx.query<Row>(statement.text, [...values])).rows }),
+      ),
     close: () => (closing ??= client.close().finally(unlock)),
     dumpDataDir: () => client.dumpDataDir('none'),
   };

@@ -104,6 +104,27 @@ export async function openPostgres({ connectionString, onIdleError }: PostgresOp
     },
     query: async <Row extends Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]) =>
       (await pool.query<Row>({ name: statement.name, text: statement.text, values: [...values] })).rows,
+    inTransaction: async (run) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('begin');
+        const result = await run({
+          query: async <Row extends Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]) =>
+            (await client.query<Row>({ name: statement.name, text: statement.text, values: [...values] })).rows,
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is dropped, not pooled mid-transaction.
+        await client.query('rollback').catch((rollbackError: unknown) => {
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
     close: () => (closing ??= pool.end()),
   };
 }

@@ -1,15 +1,16 @@
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { DB_CASING } from './casing.js';
-import type { Database, PreparedStatement } from './database.js';
+import type { PreparedStatement, Queryable } from './database.js';
 
 const dialect = new PgDialect({ casing: DB_CASING });
 
-/** A statement built once from Drizzle's `sql` (values as `sql.placeholder(name)`), run by `Database.query`. */
+/** A statement built once from Drizzle's `sql` (values as `sql.placeholder(name)`), run by `Database.query` (or a transaction's). */
 export interface Statement<Row extends Record<string, unknown>> {
   readonly name: string;
   readonly text: string;
-  execute(database: Database, values: Record<string, unknown>): Promise<Row[]>;
+  /** Runs on the database, or inside one of its transactions (`Database.inTransaction`). */
+  execute(database: Queryable, values: Record<string, unknown>): Promise<Row[]>;
 }
 
 /**

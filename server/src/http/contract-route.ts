@@ -15,6 +15,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerOnceSessionChecked } from '../plugins/app/auth/session-check.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,6 +51,11 @@ export type ContractHandler<C extends EndpointContract> = RouteHandlerMethod<
 /** What a route adds to its contract: hooks such as rate limits (they run after validation and the auth guard). */
 export interface RouteExtras {
   preHandler?: preHandlerAsyncHookHandler;
+  /**
+   * The handler only reads, and answers by returning: its queries run while the session check does, and its
+   * answer waits for that check (an ended session gets the 401, never the data).
+   */
+  readOnly?: boolean;
 }
 
 /** Contract paths are relative with `{name}` parameters; Fastify wants `/…` with `:name`. */
@@ -71,7 +77,7 @@ export function registerContract<C extends EndpointContract>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: toFastifyPath(contract.path),
-    config: { auth: contract.auth },
+    config: { auth: contract.auth, ...(extras.readOnly ? { sessionCheck: 'alongside' as const } : {}) },
     schema: {
       ...(operationId ? { operationId } : {}),
       summary: contract.summary,
@@ -84,8 +90,15 @@ export function registerContract<C extends EndpointContract>(
     },
     ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
     // The schema object is built from optional parts; its static type is ContractSchema<C>.
-    handler: handler as RouteHandlerMethod,
+    handler: extras.readOnly ? readOnlyHandler(handler as RouteHandlerMethod) : (handler as RouteHandlerMethod),
   });
+}
+
+/** A read-only handler whose answer waits for the session check running beside it. */
+function readOnlyHandler(handler: RouteHandlerMethod): RouteHandlerMethod {
+  return function answerChecked(this: FastifyInstance, request, reply) {
+    return answerOnceSessionChecked(request, async () => handler.call(this, request, reply) as unknown);
+  };
 }
 
 /** `registerEndpoint(app, 'health', handler)`: a route of the shared `endpoints` table in one line. */

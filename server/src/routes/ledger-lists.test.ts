@@ -99,6 +99,48 @@ describe.each(testDatabases)('balance lists and overview (%s)', (kind) => {
     }
   });
 
+  it('the session check runs beside the page query, and an ended session gets its 401 and never the rows', async () => {
+    let settle: (active: boolean) => void = () => undefined;
+    const check = vi.spyOn(t.app.sessionsRepository, 'isSessionActive').mockImplementation(() => new Promise<boolean>((resolve) => (settle = resolve)));
+    const rows = vi.spyOn(t.app.ledger, 'balanceTransactions');
+    try {
+      const answered = api(t, user, 'GET', `/api/v1/balance-transactions/${user.userId}?page=1&page_size=3`);
+      // The page is asked for while the session check is still out.
+      await vi.waitFor(() => expect(rows).toHaveBeenCalledTimes(1));
+      expect(check).toHaveBeenCalledTimes(1);
+      await rows.mock.results[0]?.value;
+      settle(false);
+      const refused = await answered;
+      expect(refused.statusCode).toBe(401);
+      expect(errorOf(refused).code).toBe('UNAUTHENTICATED');
+      expect(refused.body).not.toContain('token_charge');
+
+      // Whatever else is wrong with the request, an ended session hears about the session first.
+      check.mockResolvedValue(false);
+      for (const url of [`/api/v1/balance-transactions/${user.userId}?page=0`, `/api/v1/balance-transactions/${crypto.randomUUID()}`]) {
+        const response = await api(t, user, 'GET', url);
+        expect(response.statusCode, url).toBe(401);
+        expect(errorOf(response).code).toBe('UNAUTHENTICATED');
+      }
+      // A live session gets the page, and its other errors as before.
+      check.mockResolvedValue(true);
+      expect(await balanceList('page=1&page_size=3')).toMatchObject({ total: 7 });
+      expect((await api(t, user, 'GET', `/api/v1/balance-transactions/${user.userId}?page=0`)).statusCode).toBe(400);
+    } finally {
+      check.mockRestore();
+      rows.mockRestore();
+    }
+  });
+
+  it('a logout refuses the next page at once', async () => {
+    const other = await signedInUser(t);
+    expect((await api(t, other, 'GET', `/api/v1/balance-transactions/${other.userId}`)).statusCode).toBe(200);
+    expect((await api(t, other, 'POST', '/logout')).statusCode).toBe(200);
+    const refused = await api(t, other, 'GET', `/api/v1/balance-transactions/${other.userId}`);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.body).not.toContain('items');
+  });
+
   it('balance transactions sorted by amount, both ways, paginated', async () => {
     const ascending = [...CHRONOLOGICAL].sort((a, b) => Number(a[1]) - Number(b[1]));
     expect(await balanceList('sort=amount&order=asc')).toEqual({ total: 7, rows: ascending });

@@ -300,6 +300,48 @@ describe.each(testDatabases)('webhook receiver and the bot (%s)', (kind) => {
     await expectLedgerConsistent(t);
   });
 
+  it("a delivery of several customer messages is one transaction: all recorded with their jobs, or none (Meta's retry then records them)", async () => {
+    const psids = [`75${nextId()}`, `76${nextId()}`];
+    const messages = [
+      sampleMessage(BAKERY, { psid: psids[0], text: 'Bánh mì còn không shop?' }),
+      sampleMessage(BAKERY, { psid: psids[1], text: 'Shop mở cửa mấy giờ?' }),
+      sampleMessage(BAKERY, { psid: psids[0], text: 'Cho mình 2 ổ nhé' }),
+    ];
+    const batch = { object: 'page', entry: messages.flatMap((message) => message.entry) };
+    const mids = messages.map((message) => message.entry[0]?.messaging[0]?.message.mid ?? '');
+    const recorded = async () => (await Promise.all(mids.map((mid) => itemsOf(mid)))).flat();
+
+    // The second statement fails: nothing of the delivery stays, and Meta hears 500.
+    const real = t.app.db.inTransaction.bind(t.app.db);
+    const failing = vi.spyOn(t.app.db, 'inTransaction').mockImplementationOnce((run) =>
+      real((queryable) => {
+        let calls = 0;
+        return run({ query: (statement, values) => (++calls === 2 ? Promise.reject(new Error('connection lost')) : queryable.query(statement, values)) });
+      }),
+    );
+    const transactions = vi.spyOn(t.app.db.orm, 'transaction');
+    try {
+      expect((await deliver(batch)).statusCode).toBe(500);
+      expect(await recorded()).toEqual([]);
+      expect((await deliver(batch)).statusCode).toBe(200);
+      expect(failing).toHaveBeenCalledTimes(2);
+      expect(transactions).not.toHaveBeenCalled();
+    } finally {
+      failing.mockRestore();
+      transactions.mockRestore();
+    }
+    const items = await recorded();
+    expect(items).toHaveLength(3);
+    for (const item of items) {
+      expect(await t.app.db.orm.select().from(jobs).where(eq(jobs.dedupeKey, `bot.reply:${item.id}`))).toHaveLength(1);
+    }
+    const threads = (await threadsOf(lan, BAKERY, 'messages')).filter((thread) => psids.includes(thread.customer_id));
+    expect(threads.map((thread) => [thread.customer_id, thread.unread]).sort()).toEqual([[psids[0], 2], [psids[1], 1]].sort());
+    // Delivered again: all known, nothing new.
+    expect((await deliver(batch)).statusCode).toBe(200);
+    expect(await recorded()).toHaveLength(3);
+  });
+
   it('every item of a batched delivery is handled: entries × changes × messaging', async () => {
     const a = sampleComment(BAKERY, { text: 'Có bánh mì chay không?' });
     const b = sampleComment(BAKERY, { text: 'Shop mở cửa mấy giờ?' });

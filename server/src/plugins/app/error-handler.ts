@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, RateLimitedError } from '../../errors/app-error.js';
 import { toApiError } from '../../errors/to-api-error.js';
+import { pendingSessionCheck } from './auth/session-check.js';
 
 /** What the router refuses before any route runs, worded for the client (Fastify's own texts echo the whole path). */
 const FRAMEWORK_ERRORS: Record<string, AppError> = {
@@ -22,7 +23,7 @@ export function frameworkErrors(error: Error & { code?: string }, request: Fasti
 
 /** The one place errors become responses (docs/architecture.md §4): `{ status, code, message, issues? }`. */
 function errorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error, request, reply) => {
+  const answer = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const body = toApiError(error);
     if (body.status >= 500) {
       // The real error goes to the log only; the client gets the generic body.
@@ -32,6 +33,16 @@ function errorHandler(app: FastifyInstance) {
     }
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(body.status).send(body);
+  };
+  // A session check still running beside the request (read-only routes) decides first: an ended session gets
+  // its 401, whatever else went wrong.
+  app.setErrorHandler((error, request, reply) => {
+    const check = pendingSessionCheck(request);
+    if (!check) return answer(error, request, reply);
+    return check.then(
+      () => answer(error, request, reply),
+      (refusal: unknown) => answer(refusal, request, reply),
+    );
   });
 
   app.setNotFoundHandler((request, reply) =>

@@ -8,15 +8,13 @@ import { REQUEST_ID_HEADER } from '../../logging.js';
  * so a browser there can neither read responses nor send the refresh cookie cross-origin.
  */
 export function registerCors(app: FastifyInstance, allowedOrigins: readonly string[]) {
-  const allowed = new Set(allowedOrigins);
+  // Built once: each allowed origin's options, and the one refusal every other request gets.
+  const exposedHeaders = [REQUEST_ID_HEADER, 'retry-after'];
+  const allowed = new Map(allowedOrigins.map((origin) => [origin, { origin, credentials: true, exposedHeaders, maxAge: 600 }]));
+  const refused = { origin: false };
   const delegator: FastifyCorsOptionsDelegateCallback = (request, callback) => {
     const origin = request.headers.origin;
-    callback(
-      null,
-      origin !== undefined && allowed.has(origin)
-        ? { origin, credentials: true, exposedHeaders: [REQUEST_ID_HEADER, 'retry-after'], maxAge: 600 }
-        : { origin: false },
-    );
+    callback(null, (origin !== undefined && allowed.get(origin)) || refused);
   };
   return app.register(cors, { delegator });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../../errors/app-error.js';
 import type { AuthenticatedUser } from './access-tokens.js';
+import { checkSessionAlongside } from './session-check.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,7 +52,7 @@ export function assertOwnUserId(request: FastifyRequest, claimed: unknown, part:
  * The one auth guard, for every route: the contract's `auth` decides.
  * - `user`: a valid bearer access token (HS256 only, unexpired) whose session is still active (not logged
  *   out, not revoked by a replayed refresh token or a password reset, within its absolute lifetime) →
- *   `request.user`; then any `user_id`/`userId` in the request must be that user's. Any allowed origin may
+ *   `request.user` (on a read-only route the session query runs beside the handler's, see session-check.ts); then any `user_id`/`userId` in the request must be that user's. Any allowed origin may
  *   call, another site included (the shell at 127.0.0.1 and the API at localhost): CORS decides.
  * - `partner`: as `user` (without the `user_id` check: partner calls name shops by `shop_id`, which the
  *   partner service scopes), and the token's role must not be `user`, else 403.
@@ -70,13 +71,19 @@ function authGuard(app: FastifyInstance) {
     },
   });
 
+  async function assertSessionActive(user: AuthenticatedUser): Promise<void> {
+    if (!(await app.sessionsRepository.isSessionActive(user.sessionId, user.userId, app.clock.now()))) {
+      throw new AppError(401, 'UNAUTHENTICATED', 'The session has ended; sign in again');
+    }
+  }
+
+  /** The token's user; its session is checked before the handler, or alongside it on read-only routes. */
   async function authenticate(request: FastifyRequest): Promise<AuthenticatedUser> {
     const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw new AppError(401, 'UNAUTHENTICATED', 'Sign in to continue');
     const user = await app.accessTokens.verify(token);
-    if (!(await app.sessionsRepository.isSessionActive(user.sessionId, user.userId, app.clock.now()))) {
-      throw new AppError(401, 'UNAUTHENTICATED', 'The session has ended; sign in again');
-    }
+    if (request.routeOptions.config.sessionCheck === 'alongside') checkSessionAlongside(request, assertSessionActive(user));
+    else await assertSessionActive(user);
     return user;
   }
 

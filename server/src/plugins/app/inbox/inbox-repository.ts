@@ -2,7 +2,7 @@ import { type DeliveryState, type InboxAuthor, type InboxKind, isUuid, type Page
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Orm } from '../../../db/database.js';
+import type { Orm, Queryable } from '../../../db/database.js';
 import { statement } from '../../../db/statement.js';
 import { facebookPages, inboxItems, inboxThreads } from '../../../db/schema/index.js';
 import type { Transaction } from '../../../jobs/index.js';
@@ -105,9 +105,10 @@ export interface InboxRepository {
   /**
    * A customer's Messenger message in one statement, outside any transaction (it is atomic by itself): the
    * page's owner (`ownerOf`), the thread (created on first sight), the item unless its mid is known, the thread's
-   * touch, and the answer's job (`answerJob`, only for a new item with text). Built once by the caller.
+   * touch, and the answer's job (`answerJob`, only for a new item with text). Built once by the caller; runs on
+   * `on` (default the database), which may be a transaction of several (`Database.inTransaction`).
    */
-  customerMessageRecorder(answerJob: AnswerJobInsert): (message: CustomerMessage, now: Date) => Promise<RecordedMessage>;
+  customerMessageRecorder(answerJob: AnswerJobInsert): (message: CustomerMessage, now: Date, on?: Queryable) => Promise<RecordedMessage>;
   itemByExternalId(db: Db, pageId: string, externalId: string): Promise<InboxItemRow | undefined>;
   /** An answer of this thread still being sent whose text is `text` (its webhook came before our record). */
   sendingAnswer(db: Db, threadId: string, text: string): Promise<InboxItemRow | undefined>;
@@ -307,9 +308,9 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
         select (select user_id from owner) as owner, (select id from thread limit 1) as thread_id,
           (select id from recorded) as item_id, (select id from queued) as job_id`,
       );
-      return async (message, at) => {
+      return async (message, at, on = app.db) => {
         const answerable = message.text.trim() !== '';
-        const [row] = await recordMessage.execute(app.db, {
+        const [row] = await recordMessage.execute(on, {
           pageId: message.pageId,
           customerId: message.customerId,
           mid: message.mid,

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { AppError, RateLimitedError } from '../../../errors/app-error.js';
+import type { Queryable } from '../../../db/database.js';
 import { JOB_PRIORITY, type Transaction } from '../../../jobs/index.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
 import type { CommentEvent, MessageEvent, PageEvent } from '../../../meta/webhook-events.js';
-import type { InboxItemRow, InboxThreadRow, ThreadSummaryRow } from './inbox-repository.js';
+import type { InboxItemRow, InboxThreadRow, RecordedMessage, ThreadSummaryRow } from './inbox-repository.js';
 
 /** The job that answers one customer item. */
 export const BOT_REPLY_QUEUE = 'bot.reply';
@@ -236,6 +237,26 @@ function inboxServicePlugin(app: FastifyInstance) {
     ),
   );
 
+  /**
+   * A delivery's customer messages, each with what its statement did: one message alone (autocommitted), several
+   * in one transaction, taken in (page, customer) order so that deliveries touching the same threads lock them in
+   * the same order (never a deadlock); a customer's messages keep their order.
+   */
+  async function recordMessages(messages: readonly MessageEvent[]): Promise<[MessageEvent, RecordedMessage][]> {
+    const at = now();
+    const recordOn = async (message: MessageEvent, on?: Queryable): Promise<[MessageEvent, RecordedMessage]> => [message, await recordMessage(message, at, on)];
+    if (messages.length < 2) return Promise.all(messages.map((message) => recordOn(message)));
+    const ordered = messages
+      .map((message, index) => ({ message, index }))
+      .sort((a, b) => a.message.pageId.localeCompare(b.message.pageId) || a.message.customerId.localeCompare(b.message.customerId) || a.index - b.index)
+      .map(({ message }) => message);
+    return app.db.inTransaction(async (transaction) => {
+      const recorded: [MessageEvent, RecordedMessage][] = [];
+      for (const message of ordered) recorded.push(await recordOn(message, transaction));
+      return recorded;
+    });
+  }
+
   /** Events of one delivery in one transaction: comments, echoes, and whatever the one-statement path left. */
   async function ingestInTransaction(events: readonly PageEvent[], summary: IngestSummary) {
     const owners = new Map<string, string | undefined>();
@@ -273,13 +294,13 @@ function inboxServicePlugin(app: FastifyInstance) {
   const service: InboxService = {
     async ingest(events) {
       const summary: IngestSummary = { queued: 0, duplicates: 0, handoffs: 0 };
-      // A delivery of customer messages only (what Messenger sends all day): one statement per message, each
-      // atomic — a failure part-way answers 500 and Meta's retry finds the recorded ones known. Anything else,
-      // and a customer's first thread that a concurrent delivery is creating, takes the transaction.
+      // A delivery of customer messages only (what Messenger sends all day): one statement per message, all of
+      // the delivery's in one transaction — a failure answers 500 and Meta's retry records them then. Anything
+      // else, and a customer's first thread that a concurrent delivery is creating, takes the transaction below.
       const rest: PageEvent[] = [];
       if (events.every((event) => event.type === 'message' && !event.isEcho)) {
-        for (const event of events as readonly MessageEvent[]) {
-          const recorded = await recordMessage(event, now());
+        const messages = events as readonly MessageEvent[];
+        for (const [event, recorded] of await recordMessages(messages)) {
           if (recorded.owner === undefined) summary.duplicates += 1;
           else if (!recorded.threadFound) rest.push(event);
           else if (recorded.itemId === undefined) summary.duplicates += 1;

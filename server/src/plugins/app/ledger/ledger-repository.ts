@@ -7,6 +7,10 @@ import { balances, type LedgerEntryKind, ledgerEntries, tokenTransactions } from
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 export type TokenTransactionRow = typeof tokenTransactions.$inferSelect;
+/** What a balance list shows of an entry: only these columns are read. */
+export type ListedEntry = Pick<LedgerEntryRow, 'kind' | 'amount' | 'note' | 'createdAt'>;
+/** What a token list shows of a transaction. */
+export type ListedTokenTransaction = Pick<TokenTransactionRow, 'promptTokens' | 'completionTokens' | 'totalTokens' | 'totalCost' | 'message' | 'createdAt'>;
 export type BalanceRow = typeof balances.$inferSelect;
 
 export interface NewEntry {
@@ -70,8 +74,8 @@ export interface LedgerRepository {
   findReservation(reservationId: string): Promise<LedgerEntryRow | undefined>;
   /** Ids of reservations made before `before` that nothing closed (no release, no charge), oldest first. */
   staleReservations(before: Date, limit: number): Promise<string[]>;
-  listEntries(userId: string, kinds: readonly LedgerEntryKind[], slice: ListSlice): Promise<Page<LedgerEntryRow>>;
-  listTokenTransactions(userId: string, slice: ListSlice): Promise<Page<TokenTransactionRow>>;
+  listEntries(userId: string, kinds: readonly LedgerEntryKind[], slice: ListSlice): Promise<Page<ListedEntry>>;
+  listTokenTransactions(userId: string, slice: ListSlice): Promise<Page<ListedTokenTransaction>>;
   /** Settled token charges and deposits since `since`, summed per Vietnam day, oldest first. */
   dailyTotals(userId: string, since: Date): Promise<DailyTotals[]>;
   /** Σ amount of the user's entries: equals `balances.available` (tests check the invariant). */
@@ -254,7 +258,10 @@ function ledgerRepositoryPlugin(app: FastifyInstance) {
       if (!page) {
         const where = and(eq(ledgerEntries.userId, sql.placeholder('userId')), inArray(ledgerEntries.kind, [...kinds]), ...inRange(ledgerEntries.createdAt, slice));
         page = orm
-          .select({ row: ledgerEntries, total: windowTotal })
+          .select({
+            row: { kind: ledgerEntries.kind, amount: ledgerEntries.amount, note: ledgerEntries.note, createdAt: ledgerEntries.createdAt },
+            total: windowTotal,
+          })
           .from(ledgerEntries)
           .where(where)
           .orderBy(...ordering(slice, ledgerEntries.amount, ledgerEntries.createdAt, ledgerEntries.seq))
@@ -264,7 +271,7 @@ function ledgerRepositoryPlugin(app: FastifyInstance) {
         listQueries.set(key, page);
       }
       const values = valuesOf(userId, slice);
-      const rows = (await page.execute(values)) as { row: LedgerEntryRow; total: number }[];
+      const rows = (await page.execute(values)) as { row: ListedEntry; total: number }[];
       return pageOf(rows, slice, () => countOf(`${key}:count`, ledgerEntries, and(eq(ledgerEntries.userId, sql.placeholder('userId')), inArray(ledgerEntries.kind, [...kinds]), ...inRange(ledgerEntries.createdAt, slice)), values));
     },
     async listTokenTransactions(userId, slice) {
@@ -272,7 +279,17 @@ function ledgerRepositoryPlugin(app: FastifyInstance) {
       let page = listQueries.get(key);
       if (!page) {
         page = orm
-          .select({ row: tokenTransactions, total: windowTotal })
+          .select({
+            row: {
+              promptTokens: tokenTransactions.promptTokens,
+              completionTokens: tokenTransactions.completionTokens,
+              totalTokens: tokenTransactions.totalTokens,
+              totalCost: tokenTransactions.totalCost,
+              message: tokenTransactions.message,
+              createdAt: tokenTransactions.createdAt,
+            },
+            total: windowTotal,
+          })
           .from(tokenTransactions)
           .where(and(eq(tokenTransactions.userId, sql.placeholder('userId')), ...inRange(tokenTransactions.createdAt, slice)))
           .orderBy(...ordering(slice, tokenTransactions.totalCost, tokenTransactions.createdAt, tokenTransactions.seq))
@@ -282,7 +299,7 @@ function ledgerRepositoryPlugin(app: FastifyInstance) {
         listQueries.set(key, page);
       }
       const values = valuesOf(userId, slice);
-      const rows = (await page.execute(values)) as { row: TokenTransactionRow; total: number }[];
+      const rows = (await page.execute(values)) as { row: ListedTokenTransaction; total: number }[];
       return pageOf(rows, slice, () => countOf(`${key}:count`, tokenTransactions, and(eq(tokenTransactions.userId, sql.placeholder('userId')), ...inRange(tokenTransactions.createdAt, slice)), values));
     },
     async dailyTotals(userId, since) {
