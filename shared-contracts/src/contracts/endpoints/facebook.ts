@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
-import { facebookAccountSchema, fileRefSchema, pageActionSchema, pageManagerSchema } from '../entities.js';
+import { channelSchema, facebookAccountSchema, fileRefSchema, pageActionSchema, pageManagerSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
 import { idField, userIdField, uuidField } from './common.js';
 
@@ -22,8 +22,10 @@ export const facebookEndpoints = {
       page_access_token: z.string().max(2_000).optional(),
       type: pageActionSchema,
       action: z.enum(['subscribe', 'unsubscribe']),
+      /** `instagram`: the event type on the page's linked Instagram account. */
+      channel: channelSchema.default('facebook'),
     }),
-    response: envelope(z.object({ page_id: idField, subscribed: z.array(pageActionSchema) })),
+    response: envelope(z.object({ page_id: idField, channel: channelSchema, subscribed: z.array(pageActionSchema) })),
   },
   facebookConnectUrl: {
     method: 'POST', path: 'api/v1/facebook/connect-url', auth: 'user', summary: 'Authorization dialog URL with a state bound to this user (sandbox dialog when no Facebook app is configured)',
