@@ -177,6 +177,17 @@ export function registerInstagramRoutes(app: FastifyInstance, kit: SandboxGraphK
     return { id };
   });
 
+  app.get<{ Params: { igUserId: string } }>(`${V}/:igUserId/media`, async (request) => {
+    const grant = accountGrant(request, request.params.igUserId);
+    const rows = await repo.received(grant.p, 'ig_media', { ig_user_id: request.params.igUserId }, 25);
+    return {
+      data: rows.map((row) => {
+        const payload = row.payload as { id: string; caption?: string };
+        return { id: payload.id, caption: payload.caption ?? '', timestamp: row.createdAt.toISOString().replace(/\.\d{3}Z$/, '+0000') };
+      }),
+    };
+  });
+
   app.get<{ Params: { igUserId: string } }>(`${V}/:igUserId/content_publishing_limit`, async (request) => {
     const grant = accountGrant(request, request.params.igUserId);
     return { data: [{ quota_usage: await publishedLastDay(grant.p), config: { quota_total: SANDBOX_PUBLISHING_QUOTA, quota_duration: 86400 } }] };

@@ -336,6 +336,12 @@ export class GraphClient {
     return this.request<{ id: string }>({ method: 'POST', path: `${igUserId}/media_publish`, accessToken: pageToken, body: { creation_id: creationId } });
   }
 
+  /** The account's latest media (newest first): to find a post whose publish answer was lost. */
+  async instagramMedia(igUserId: string, pageToken: string): Promise<{ id: string; caption: string }[]> {
+    const answer = await this.request<{ data: { id: string; caption?: string }[] }>({ path: `${igUserId}/media`, accessToken: pageToken, query: { fields: 'id,caption,timestamp', limit: 25 } });
+    return answer.data.map((item) => ({ id: item.id, caption: item.caption ?? '' }));
+  }
+
   /** The account's publishing quota: posts published in the last 24 hours and the most allowed. */
   async instagramPublishingLimit(igUserId: string, pageToken: string): Promise<{ used: number; total: number }> {
     const answer = await this.request<{ data: { quota_usage?: number; config?: { quota_total?: number } }[] }>({

@@ -221,6 +221,10 @@ export const scheduledPostSchema = z.object({
   post_id: idSchema,
   run_id: idSchema,
   page_id: idSchema,
+  /** Where this occurrence goes: the page's feed, or its linked Instagram account. */
+  channel: z.enum(CHANNELS).default('facebook'),
+  /** Every channel the post goes to on each page. */
+  channels: z.array(z.enum(CHANNELS)).default(['facebook']),
   seq: z.number().int().positive(),
   idea: z.string(),
   content: z.string(),

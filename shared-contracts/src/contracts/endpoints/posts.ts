@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
-import { POST_LIMITS, postImageSchema, postRepeatSchema, scheduledPostSchema } from '../entities.js';
+import { channelSchema, POST_LIMITS, postImageSchema, postRepeatSchema, scheduledPostSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
 import { idField, pageListBody, userIdField, uuidField } from './common.js';
 
@@ -19,6 +19,8 @@ const postBody = z
     /** Last Vietnam day a repeating post may go out (included). */
     end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().default(null),
     media_ids: z.array(uuidField).max(POST_LIMITS.maxImages).default([]),
+    /** Each page's own feed, its linked Instagram account (which needs an image), or both. */
+    channels: z.array(channelSchema).min(1).max(2).default(['facebook']),
   })
   .refine((post) => post.repeat.kind === 'none' || post.iterations !== null || post.end_date !== null, {
     path: ['iterations'],
