@@ -63,6 +63,8 @@ export function aPost(overrides: Partial<ScheduledPost> = {}): ScheduledPost {
     post_id: 'post-1',
     run_id: 'run-1',
     page_id: 'p1',
+    channel: 'facebook',
+    channels: ['facebook'],
     seq: 1,
     idea: '',
     content: 'Giảm 20% áo thun cotton cuối tuần này! Ghé shop ngay nhé.',

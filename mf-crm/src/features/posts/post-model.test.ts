@@ -110,6 +110,7 @@ describe('form values ↔ body', () => {
       iterations: null,
       end_date: null,
       media_ids: [],
+      channels: ['facebook'],
     });
   });
 
