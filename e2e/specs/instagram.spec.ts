@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test';
+import { newAccount, registerAccount, signIn, topUp, uploadDocument, userIdOf } from '../support/accounts';
+import { chooseFileForPage, connectSandbox } from '../support/facebook';
+import { expect, test } from '../support/fixtures';
+
+const SHOP = 'Tiệm Bánh Mì Cô Lan';
+
+/** The linked Instagram account's own subscription, behind the same confirmation as the page's. */
+async function subscribeInstagram(page: Page, action: 'bình luận' | 'tin nhắn') {
+  const row = page.getByRole('row', { name: new RegExp(SHOP) });
+  await row.getByRole('button', { name: `Đăng ký trả lời ${action} Instagram` }).click();
+  await expect(page.getByText(`Bạn có muốn đăng ký trả lời tự động bằng AI cho ${action} Instagram của ${SHOP} không?`)).toBeVisible();
+  await page.getByRole('button', { name: 'Đồng ý' }).click();
+  await expect(row.getByRole('button', { name: `Hủy trả lời ${action} Instagram` })).toBeVisible();
+}
+
+async function sendInstagramTestEvent(page: Page, kind: 'Bình luận' | 'Tin nhắn', from: string, text: string) {
+  await page.getByLabel('Trang', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByText(SHOP, { exact: true }).click();
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Gửi sự kiện thử' }) });
+  await form.locator('.ant-radio-button-wrapper', { hasText: 'Instagram @banhmicolan' }).click();
+  await form.locator('.ant-radio-button-wrapper', { hasText: kind }).click();
+  await page.getByLabel('Tên khách hàng').fill(from);
+  await page.getByLabel('Nội dung khách hàng viết').fill(text);
+  await page.getByRole('button', { name: 'Gửi sự kiện thử' }).click();
+  await expect(page.getByText(/Đã gửi sự kiện thử/).last()).toBeVisible();
+}
+
+test.describe('Instagram: the same bot answers the linked account (Meta sandbox)', () => {
+  test('a new user subscribes the linked Instagram account; a test comment and DM are answered, marked Instagram and billed', async ({ page, playwright }) => {
+    test.setTimeout(150_000);
+    const account = newAccount('user');
+    const request = await playwright.request.newContext();
+    await registerAccount(request, account);
+    const token = await signIn(page, account);
+    await uploadDocument(request, token, 'Bảng giá', 'bang-gia.txt', 'Bánh mì thịt nướng giá 25.000 VNĐ một ổ.\nGiao hàng miễn phí trong bán kính 3 km.');
+    await topUp(request, token, userIdOf(token), 50_000);
+    await request.dispose();
+
+    await connectSandbox(page, 'Nguyễn Thị Lan');
+    // The page shows its linked Instagram account.
+    await expect(page.getByRole('row', { name: new RegExp(SHOP) }).getByTestId(/^instagram-account-/)).toContainText('@banhmicolan');
+    await subscribeInstagram(page, 'bình luận');
+    await subscribeInstagram(page, 'tin nhắn');
+    await chooseFileForPage(page, SHOP, 'bang-gia.txt');
+
+    await sendInstagramTestEvent(page, 'Bình luận', 'mai.nguyen', 'Bánh mì thịt nướng giá bao nhiêu vậy shop?');
+    await sendInstagramTestEvent(page, 'Tin nhắn', 'phuc.ngo', 'Shop có giao hàng miễn phí không?');
+    // What the sandbox (Meta) received back: the bot's reply under the Instagram comment.
+    await expect(page.getByRole('cell', { name: /Instagram reply to comment .*25\.000/ })).toBeVisible({ timeout: 20_000 });
+
+    // The comment manager: the Instagram thread, marked and answered by the bot; the channel filter keeps it.
+    await page.goto('/user-dashboard/comment-manager/');
+    const commentThread = page.getByTestId('inbox-thread').filter({ hasText: 'mai.nguyen' });
+    await expect(commentThread).toHaveAttribute('data-state', 'bot', { timeout: 20_000 });
+    await expect(commentThread.getByTestId('channel-instagram')).toHaveText('Instagram');
+    await page.getByTestId('channel-filter').getByText('Facebook', { exact: true }).click();
+    await expect(commentThread).toHaveCount(0);
+    await page.getByTestId('channel-filter').getByText('Instagram', { exact: true }).click();
+    await commentThread.click();
+    await expect(page.getByTestId('thread-detail').locator('[data-testid="inbox-item"][data-author="bot"]')).toContainText('25.000');
+
+    // The message manager: the Direct conversation, named, answered by the bot.
+    await page.goto('/user-dashboard/message-manager/');
+    const messageThread = page.getByTestId('inbox-thread').filter({ hasText: 'phuc.ngo' });
+    await expect(messageThread).toHaveAttribute('data-state', 'bot', { timeout: 20_000 });
+    await expect(messageThread.getByTestId('channel-instagram')).toBeVisible();
+    await messageThread.click();
+    await expect(page.getByTestId('thread-detail').locator('[data-testid="inbox-item"][data-author="bot"]')).toContainText(/miễn phí/i);
+
+    // The balance: both answers are token transactions marked Instagram.
+    await page.goto('/user-dashboard/balance/?tab=tokens');
+    await expect(page.getByRole('cell', { name: new RegExp(`Bot Instagram comment reply · ${SHOP}`) })).toBeVisible();
+    await expect(page.getByRole('cell', { name: new RegExp(`Bot Instagram Direct reply · ${SHOP}`) })).toBeVisible();
+  });
+});
