@@ -16,7 +16,8 @@ import { AppError, RateLimitedError } from '../../../errors/app-error.js';
 import { vietnamDate } from '../../../http/list-query.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
 import { maskToken } from '../../../meta/token-cipher.js';
-import type { FacebookPageRow, LinkedInstagram, PageManagerRow } from './facebook-repository.js';
+import type { FacebookPageRow, PageManagerRow } from './facebook-repository.js';
+import { createInstagramLink } from './instagram-link.js';
 
 /** Dialog scopes: the product's (docs/product.md §7), plus what replying to comments and posting need (docs/meta-and-payos.md §1). */
 export const CONNECT_SCOPES = [
@@ -245,30 +246,7 @@ function facebookServicePlugin(app: FastifyInstance) {
     return token;
   }
 
-  /** The page's linked Instagram account; undefined when Graph did not answer (what is recorded stays). */
-  async function linkedInstagram(pageId: string, pageToken: string): Promise<LinkedInstagram | null | undefined> {
-    try {
-      return await meta.graph.instagramAccount(pageId, pageToken);
-    } catch (error) {
-      app.log.warn({ err: error, pageId }, 'facebook connect: the linked Instagram account could not be read');
-      return undefined;
-    }
-  }
-
-  async function setInstagramSubscription(userId: string, page: FacebookPageRow, token: string, type: PageAction, action: 'subscribe' | 'unsubscribe') {
-    let linked: LinkedInstagram | null;
-    try {
-      linked = await meta.graph.instagramAccount(page.pageId, token);
-    } catch (error) {
-      return graphFailure(error, userId, page.pageId);
-    }
-    if (action === 'subscribe' && (!linked || linked.igUserId !== page.igUserId)) {
-      throw new AppError(409, 'CONFLICT', 'This page has no linked Instagram professional account (or another one now): reconnect the Facebook account to refresh it');
-    }
-    const subscribed = uniqueActions(action === 'subscribe' ? [...page.igSubscribed, type] : page.igSubscribed.filter((item) => item !== type));
-    await repo.setSubscribed(userId, page.pageId, subscribed, now(), 'instagram');
-    return subscribed;
-  }
+  const { linkedInstagram, setInstagramSubscription } = createInstagramLink(app, graphFailure);
 
   const service: FacebookService = {
     async connectUrl(userId) {
