@@ -38,7 +38,17 @@ export function linkedAccount(app: FastifyInstance, grant: PageGrant): { id: str
   const instagram = demoPage(grant.d)?.page.instagram;
   if (!instagram) return undefined;
   const id = app.metaSandbox.instagramIdOf(grant.t, grant.d);
-  return { id, username: instagram.username, profile_picture_url: `https://picsum.photos/seed/${encodeURIComponent(instagram.username)}/150` };
+  return { id, username: instagram.username, profile_picture_url: avatarOf(instagram.username) };
+}
+
+/**
+ * The demo account's picture: a small SVG with its initial, as a data URL (Meta answers a CDN address; the
+ * sandbox has no CDN, and a data URL loads under the apps' image policy).
+ */
+function avatarOf(username: string): string {
+  const hue = [...username].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="150" height="150"><rect width="150" height="150" fill="hsl(${hue},60%,55%)"/><text x="75" y="98" font-size="72" text-anchor="middle" fill="#fff" font-family="sans-serif">${username.charAt(0).toUpperCase()}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
 /** A container's `status_code` now: PUBLISHED, EXPIRED, FINISHED once processed, else IN_PROGRESS. */

@@ -116,7 +116,7 @@ describe.each(testDatabases)('Instagram: the same bot answers comments and Direc
     const pages = await pagesOf(lan);
     const bakery = pages.find((page) => page.page_id === BAKERY);
     expect(bakery?.instagram).toMatchObject({ ig_user_id: IG, username: 'banhmicolan', subscribed: [] });
-    expect(bakery?.instagram?.picture_url).toMatch(/^https:\/\//);
+    expect(bakery?.instagram?.picture_url).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(pages.find((page) => page.page_id === sandboxPageId(t, lan, DEMO.coffee))?.instagram).toBeNull();
 
     // Nothing subscribed: an Instagram delivery for the account records nothing.
