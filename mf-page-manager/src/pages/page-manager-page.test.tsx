@@ -26,7 +26,7 @@ interface Call {
 
 /** A fake API behind the shared client: one sandbox account with one page (or the pages given), no files yet (404). */
 type Page = FacebookAccount['page_data'][number];
-const SHOP_HOA: Page = { page_id: 'p1', page_name: 'Shop Hoa', page_access_token: 'EAAB…', subscribed: [], needs_reconnect: false, bot_paused: null };
+const SHOP_HOA: Page = { page_id: 'p1', page_name: 'Shop Hoa', page_access_token: 'EAAB…', subscribed: [], needs_reconnect: false, bot_paused: null, instagram: null };
 
 const DIALOG = `${API}/sandbox/dialog?state=s`;
 
