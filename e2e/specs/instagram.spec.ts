@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { newAccount, registerAccount, signIn, topUp, uploadDocument, userIdOf } from '../support/accounts';
 import { chooseFileForPage, connectSandbox } from '../support/facebook';
 import { expect, test } from '../support/fixtures';
+import { tinyPng, vietnamWallClock } from '../support/images';
 
 const SHOP = 'Tiệm Bánh Mì Cô Lan';
 
@@ -72,5 +73,43 @@ test.describe('Instagram: the same bot answers the linked account (Meta sandbox)
     await page.goto('/user-dashboard/balance/?tab=tokens');
     await expect(page.getByRole('cell', { name: new RegExp(`Bot Instagram comment reply · ${SHOP}`) })).toBeVisible();
     await expect(page.getByRole('cell', { name: new RegExp(`Bot Instagram Direct reply · ${SHOP}`) })).toBeVisible();
+  });
+
+  test('a post scheduled to the linked Instagram account is published there (container, then media_publish)', async ({ page, playwright }) => {
+    test.setTimeout(240_000);
+    const account = newAccount('user');
+    const request = await playwright.request.newContext();
+    await registerAccount(request, account);
+    await request.dispose();
+    await signIn(page, account);
+    await connectSandbox(page, 'Nguyễn Thị Lan');
+
+    await page.goto('/user-dashboard/post-manager/');
+    await page.getByTestId('post-new').click();
+    const editor = page.getByTestId('post-editor');
+    const content = `Bánh mì nóng giòn trên Instagram #${Date.now().toString(36)}`;
+    await editor.getByTestId('post-content').fill(content);
+    const due = new Date(Math.ceil((Date.now() + 70_000) / 60_000) * 60_000);
+    const timeInput = editor.getByTestId('post-time').locator('input');
+    await timeInput.click();
+    await timeInput.fill(vietnamWallClock(due));
+    await timeInput.press('Enter');
+    const channels = editor.getByTestId('post-channels');
+    await channels.getByText('Trang Facebook', { exact: true }).click();
+    await channels.getByText('Instagram', { exact: true }).click();
+    await editor.getByTestId('post-images').locator('input[type=file]').setInputFiles({ name: 'banh-mi.png', mimeType: 'image/png', buffer: tinyPng() });
+    await expect(editor.getByTestId('post-images').locator('a[title="banh-mi.png"][href*="/media/"]')).toHaveCount(1);
+    await editor.getByTestId('post-save').click();
+
+    const row = page.getByTestId('post-row').filter({ hasText: content.slice(0, 30) });
+    await expect(row).toHaveAttribute('data-status', 'scheduled');
+    await expect(row.getByTestId('post-channel-instagram')).toBeVisible();
+    await page.getByTestId('posts-tab-published').click();
+    await expect(page.getByTestId('post-row').filter({ hasText: content.slice(0, 30) })).toHaveAttribute('data-status', 'published', { timeout: 150_000 });
+
+    // The sandbox (Meta) made the container and published it on the Instagram account; no Facebook post.
+    await page.goto('/user-dashboard/page-manager/');
+    await expect(page.getByRole('cell', { name: new RegExp(`Instagram post published: ${content.slice(0, 20)}`) })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('cell', { name: new RegExp(`Photo: ${content.slice(0, 20)}`) })).toHaveCount(0);
   });
 });
