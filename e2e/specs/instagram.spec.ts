@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { newAccount, registerAccount, signIn, topUp, uploadDocument, userIdOf } from '../support/accounts';
-import { chooseFileForPage, connectSandbox } from '../support/facebook';
+import { chooseFileForPage, connectedPageId, connectSandbox } from '../support/facebook';
 import { expect, test } from '../support/fixtures';
 import { tinyPng, vietnamWallClock } from '../support/images';
 
@@ -80,11 +80,12 @@ test.describe('Instagram: the same bot answers the linked account (Meta sandbox)
     const account = newAccount('user');
     const request = await playwright.request.newContext();
     await registerAccount(request, account);
-    await request.dispose();
-    await signIn(page, account);
+    const token = await signIn(page, account);
     await connectSandbox(page, 'Nguyễn Thị Lan');
+    const shopId = await connectedPageId(request, token, SHOP);
+    await request.dispose();
 
-    await page.goto('/user-dashboard/post-manager/');
+    await page.goto(`/user-dashboard/post-manager/?page=${shopId}`);
     await page.getByTestId('post-new').click();
     const editor = page.getByTestId('post-editor');
     const content = `Bánh mì nóng giòn trên Instagram #${Date.now().toString(36)}`;

@@ -279,7 +279,9 @@ export type FormProblem =
   | 'iterationsRequired'
   | 'endDateRequired'
   | 'endDateBeforeStart'
-  | 'noOccurrence';
+  | 'noOccurrence'
+  | 'channelsRequired'
+  | 'instagramNeedsImage';
 
 /**
  * Why a field's value cannot be saved (the same rules as the contract, plus "in the future"), or null. `keptTime`:
@@ -294,6 +296,9 @@ export function fieldProblem(field: keyof PostFormValues, values: PostFormValues
     }
     case 'pageIds':
       return values.pageIds.length === 0 ? 'pagesRequired' : null;
+    case 'channels':
+      if (values.channels.length === 0) return 'channelsRequired';
+      return values.channels.includes('instagram') && values.images.length === 0 ? 'instagramNeedsImage' : null;
     case 'time': {
       const first = fromWallClock(values.time);
       if (!first) return 'timeRequired';
