@@ -209,6 +209,33 @@ describe('comment manager', () => {
     expect(mounted.search()).not.toContain('thread=');
   });
 
+  it('marks Instagram threads and filters the list by channel when the page has a linked Instagram account (en, vi)', async () => {
+    await inLanguage('en');
+    const instagram = { ig_user_id: '17841400000000001', username: 'shophoa', picture_url: null, subscribed: ['comments' as const] };
+    const api = fakeCrmApi({
+      [PAGES]: () => [anAccount([aPage({ instagram })])],
+      [COMMENTS]: () => [
+        aThread({ thread_id: 'f1', customer_name: 'Trần Văn Bình' }),
+        aThread({ thread_id: 'g1', channel: 'instagram', customer_name: 'mai.nguyen', post_id: '17887498072083520' }),
+      ],
+    });
+    apiClient.configure({ baseURL: `${API}/`, adapter: api.adapter });
+    mounted = await mountSignedIn(CommentManagerPage, user, '/user-dashboard/comment-manager');
+    expect(row('g1')?.querySelector('[data-testid="channel-instagram"]')?.textContent).toBe('Instagram');
+    expect(row('f1')?.querySelector('[data-testid="channel-facebook"]')?.textContent).toBe('Facebook');
+    await click([...document.querySelectorAll('.ant-segmented-item')].find((el) => el.textContent === 'Instagram'));
+    expect(threadRows().map((r) => r.id)).toEqual(['g1']);
+    await click([...document.querySelectorAll('.ant-segmented-item')].find((el) => el.textContent === 'Facebook'));
+    expect(threadRows().map((r) => r.id)).toEqual(['f1']);
+    await click([...document.querySelectorAll('.ant-segmented-item')].find((el) => el.textContent === 'All channels'));
+    expect(threadRows().map((r) => r.id)).toEqual(['f1', 'g1']);
+    mounted.unmount();
+
+    await inLanguage('vi');
+    mounted = await mountSignedIn(CommentManagerPage, user, '/user-dashboard/comment-manager');
+    expect([...document.querySelectorAll('.ant-segmented-item')].map((el) => el.textContent)).toContain('Mọi kênh');
+  });
+
   it('links to the original post when Facebook gave its address', async () => {
     await inLanguage('en');
     const api = fakeCrmApi({

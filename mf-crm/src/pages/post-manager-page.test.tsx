@@ -228,6 +228,7 @@ describe('post form', () => {
         iterations: 10,
         end_date: null,
         media_ids: [],
+        channels: ['facebook'],
       },
     ]);
     expect(text()).toContain('Đã lên lịch 10 lần đăng trên 1 trang.');
@@ -405,6 +406,7 @@ describe('post form', () => {
         iterations: 10,
         end_date: null,
         media_ids: ['m1', 'm2'],
+        channels: ['facebook'],
       },
     ]);
     expect(text()).toContain('Đã cập nhật lịch bài đăng.');

@@ -25,9 +25,15 @@ export function connectedPages(accounts: readonly FacebookAccount[] | undefined)
 export function chosenPage(pages: readonly PickablePage[], requested: string | null, kind?: InboxKind): PickablePage | undefined {
   return (
     pages.find((p) => p.page.page_id === requested) ??
-    (kind ? pages.find((p) => p.page.subscribed.includes(subscriptionFor(kind))) : undefined) ??
+    (kind ? pages.find((p) => answersOn(p.page, kind)) : undefined) ??
     pages[0]
   );
+}
+
+/** The bot answers this kind of thread on the page itself or on its linked Instagram account. */
+export function answersOn(page: PickablePage['page'], kind: InboxKind): boolean {
+  const type = subscriptionFor(kind);
+  return page.subscribed.includes(type) || (page.instagram?.subscribed.includes(type) ?? false);
 }
 
 /** The subscription a kind of thread needs at Meta: comments ↔ `comments`, Messenger ↔ `messages`. */

@@ -11,6 +11,7 @@ export function aPage(overrides: Partial<FacebookPage> = {}): FacebookPage {
     subscribed: ['comments', 'messages'],
     needs_reconnect: false,
     bot_paused: null,
+    instagram: null,
     ...overrides,
   };
 }
@@ -24,6 +25,7 @@ export function aThread(overrides: Partial<InboxThread> = {}): InboxThread {
     thread_id: 't1',
     page_id: 'p1',
     kind: 'comment',
+    channel: 'facebook',
     customer_id: 'c1',
     customer_name: 'Nguyễn Thị Mai',
     post_id: 'p1_post1',
@@ -61,6 +63,8 @@ export function aPost(overrides: Partial<ScheduledPost> = {}): ScheduledPost {
     post_id: 'post-1',
     run_id: 'run-1',
     page_id: 'p1',
+    channel: 'facebook',
+    channels: ['facebook'],
     seq: 1,
     idea: '',
     content: 'Giảm 20% áo thun cotton cuối tuần này! Ghé shop ngay nhé.',

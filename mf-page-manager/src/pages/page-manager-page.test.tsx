@@ -26,7 +26,7 @@ interface Call {
 
 /** A fake API behind the shared client: one sandbox account with one page (or the pages given), no files yet (404). */
 type Page = FacebookAccount['page_data'][number];
-const SHOP_HOA: Page = { page_id: 'p1', page_name: 'Shop Hoa', page_access_token: 'EAAB…', subscribed: [], needs_reconnect: false, bot_paused: null };
+const SHOP_HOA: Page = { page_id: 'p1', page_name: 'Shop Hoa', page_access_token: 'EAAB…', subscribed: [], needs_reconnect: false, bot_paused: null, instagram: null };
 
 const DIALOG = `${API}/sandbox/dialog?state=s`;
 
@@ -73,9 +73,11 @@ function fakeApi(pages: Page[] = [SHOP_HOA], managers: PageManager[] = []) {
         if (control.completeRefusal) return refuse(config, control.completeRefusal.status, control.completeRefusal.code);
         return ok(config, { name_fb: 'Demo Lan', pages: 1, access_token: 'EAAB…x1y2' });
       case 'api/v1/facebook/subscribed': {
-        const { page_id, type, action } = body as { page_id: string; type: 'comments'; action: string };
-        accounts = accounts.map((a) => ({ ...a, page_data: a.page_data.map((p) => (p.page_id === page_id ? { ...p, subscribed: action === 'subscribe' ? [type] : [] } : p)) }));
-        return ok(config, { page_id, subscribed: action === 'subscribe' ? [type] : [] });
+        const { page_id, type, action, channel } = body as { page_id: string; type: 'comments'; action: string; channel: 'facebook' | 'instagram' };
+        const subscribed = action === 'subscribe' ? [type] : [];
+        const apply = (p: Page): Page => (channel === 'instagram' ? { ...p, instagram: p.instagram ? { ...p.instagram, subscribed } : null } : { ...p, subscribed });
+        accounts = accounts.map((a) => ({ ...a, page_data: a.page_data.map((p) => (p.page_id === page_id ? apply(p) : p)) }));
+        return ok(config, { page_id, channel, subscribed });
       }
       default:
         return refuse(config, 404, 'NOT_FOUND');
@@ -227,6 +229,7 @@ describe('Page manager page', () => {
       page_id: 'p1',
       type: 'comments',
       action: 'subscribe',
+      channel: 'facebook',
     });
     expect(button('Unsubscribe Comment')).toBeTruthy();
     expect(button('Subscribe Message')).toBeTruthy();
@@ -235,6 +238,29 @@ describe('Page manager page', () => {
     expect(shared?.[0]?.page_data[0]?.subscribed).toEqual(['comments']);
     expect(mounted.store.getState().lists.listPage).toEqual(shared);
     expect(pagesLoads()).toBe(before);
+  });
+
+  it('a page with a linked Instagram account shows it, and its own two subscriptions ask first like Facebook’s', async () => {
+    expect(container.querySelector('[data-testid="instagram-account-p1"]')).toBeNull();
+    mounted.unmount();
+    const instagram = { ig_user_id: '17841400000000001', username: 'shophoa', picture_url: 'https://example.test/hoa.jpg', subscribed: [] };
+    api = fakeApi([{ ...SHOP_HOA, instagram }]);
+    apiClient.configure({ baseURL: `${API}/`, adapter: api.adapter });
+    mounted = await mountSignedIn(PageManagerPage, user);
+    container = mounted.container;
+    await settle();
+    expect(container.querySelector('[data-testid="instagram-account-p1"]')?.textContent).toContain('@shophoa');
+    await act(async () => button('Subscribe Instagram Comment').click());
+    await settle();
+    expect(document.body.textContent).toContain('Do you want to subscribe Shop Hoa to automatic AI replies for Instagram comments?');
+    await act(async () => button('Yes').click());
+    await settle();
+    expect(api.calls.find((c) => c.path === 'api/v1/facebook/subscribed')?.body).toEqual({ user_id: 'u-7', page_id: 'p1', type: 'comments', action: 'subscribe', channel: 'instagram' });
+    expect(button('Unsubscribe Instagram Comment')).toBeTruthy();
+    // The page's own Facebook subscription is untouched.
+    expect(button('Subscribe Comment')).toBeTruthy();
+    const shared = listsApi.endpoints.accessTokenPages.select(undefined)(mounted.store.getState()).data;
+    expect(shared?.[0]?.page_data[0]).toMatchObject({ subscribed: [], instagram: { subscribed: ['comments'] } });
   });
 
   it('tags a page whose bot is paused for lack of funds or until tomorrow (daily cap), in en and vi', async () => {

@@ -5,6 +5,8 @@ export interface DemoPage {
   category: string;
   /** Meta gives no page token when the person lacks a task that allows managing the page. */
   withoutToken?: boolean;
+  /** The Instagram professional account linked to the page (its id differs per PageMate user, as the page's). */
+  instagram?: { username: string };
 }
 
 export interface DemoAccount {
@@ -18,8 +20,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     id: '100090000000001',
     name: 'Nguyễn Thị Lan',
     pages: [
-      { id: '109000000000011', name: 'Tiệm Bánh Mì Cô Lan', category: 'Bakery' },
-      { id: '109000000000012', name: 'Thời Trang Lan Anh', category: 'Clothing store' },
+      { id: '109000000000011', name: 'Tiệm Bánh Mì Cô Lan', category: 'Bakery', instagram: { username: 'banhmicolan' } },
+      { id: '109000000000012', name: 'Thời Trang Lan Anh', category: 'Clothing store', instagram: { username: 'thoitranglananh' } },
       { id: '109000000000013', name: 'Cà Phê Góc Phố', category: 'Coffee shop' },
     ],
   },
@@ -35,7 +37,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     id: '100090000000003',
     name: 'Lê Hoàng Yến',
     pages: [
-      { id: '109000000000031', name: 'Mỹ Phẩm Yến Nhi', category: 'Beauty store' },
+      { id: '109000000000031', name: 'Mỹ Phẩm Yến Nhi', category: 'Beauty store', instagram: { username: 'mypham.yennhi' } },
       { id: '109000000000032', name: 'Trà Sữa Hoàng Yến', category: 'Bubble tea shop' },
       // Only an "analyse" task here: Meta returns this page without a token, so it cannot be connected.
       { id: '109000000000033', name: 'Hội Yêu Mèo Sài Gòn', category: 'Community', withoutToken: true },

@@ -5,6 +5,7 @@ import { appsecretProof, graphErrorBody } from '../meta/graph-client.js';
 import { unstorableTextPath } from '../plugins/app/text-input-guard.js';
 import { demoAccount, demoPage, DEMO_ACCOUNTS } from './demo-data.js';
 import { renderDialog, renderDialogError } from './dialog-page.js';
+import { instagramNode, linkedAccount, registerInstagramRoutes } from './instagram-routes.js';
 import type { SandboxEventKind } from './sandbox-repository.js';
 import type { SandboxGrant } from './sandbox-tokens.js';
 
@@ -273,10 +274,13 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     const grant = pageGrant(request, pageId);
     const psid = text(paramsOf(request).user_id);
     if (!psid) throw fail(400, '(#100) The parameter user_id is required', 100);
+    // Instagram conversations speak as the linked account, Messenger ones as the page.
+    const instagram = paramsOf(request).platform === 'instagram' ? linkedAccount(app, grant) : undefined;
+    const from = instagram ? { id: instagram.id, username: instagram.username } : { id: pageId, name: pageName(grant) };
     const rows = await repo.received(pageId, 'message', { recipient: { id: psid } }, 25);
     const messages = rows.map((row) => {
       const payload = row.payload as { message: { text: string }; message_id: string };
-      return { id: payload.message_id, message: payload.message.text, from: { id: pageId, name: pageName(grant) }, created_time: row.createdAt.toISOString() };
+      return { id: payload.message_id, message: payload.message.text, from, created_time: row.createdAt.toISOString() };
     });
     return { data: [{ id: `t_${psid}`, messages: { data: messages } }] };
   });
@@ -285,6 +289,9 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
   app.get<{ Params: { psid: string } }>(`${V}/:psid`, async (request) => {
     const grant = authenticate(request);
     if (grant.k !== 'page') throw fail(400, '(#210) A page access token is required to request this resource.', 210);
+    // The page itself (its linked Instagram account) or an Instagram container; else a sender's profile.
+    const node = await instagramNode(app, grant, request.params.psid);
+    if (node) return node;
     const name = await repo.senderName(grant.p, request.params.psid);
     if (name === undefined) throw fail(400, `(#100) Unsupported get request. Object with ID '${request.params.psid}' does not exist`, 100, 'GraphMethodException', 33);
     const [first, ...rest] = name.split(' ');
@@ -414,4 +421,6 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     // Graph's time format: 2024-05-01T08:00:00+0000.
     return { data: entries.map((entry) => ({ id: entry.id, ...(entry.message === undefined ? {} : { message: entry.message }), created_time: entry.at.toISOString().replace(/\.\d{3}Z$/, '+0000') })) };
   });
+
+  registerInstagramRoutes(app, { authenticate, fail, params: (request) => paramsOf(request) as Record<string, unknown>, record });
 }

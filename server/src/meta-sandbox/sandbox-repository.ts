@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sandboxEvents, sandboxSubscriptions, sandboxUsedCodes } from '../db/schema/index.js';
 
-export const SANDBOX_EVENT_KINDS = ['subscribed_apps', 'comment_reply', 'private_reply', 'message', 'feed_post', 'photo_post', 'webhook'] as const;
+export const SANDBOX_EVENT_KINDS = ['subscribed_apps', 'comment_reply', 'private_reply', 'message', 'feed_post', 'photo_post', 'webhook', 'ig_container', 'ig_media'] as const;
 export type SandboxEventKind = (typeof SANDBOX_EVENT_KINDS)[number];
 export type SandboxEventRow = typeof sandboxEvents.$inferSelect;
 

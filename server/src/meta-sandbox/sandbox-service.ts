@@ -5,7 +5,7 @@ import { AppError } from '../errors/app-error.js';
 import { WEBHOOK_PATH } from '../meta/webhook-events.js';
 import type { SandboxEventKind } from './sandbox-repository.js';
 import { SandboxPageIds, SandboxTokens } from './sandbox-tokens.js';
-import { buildWebhookPayload, digitsFrom, hubSignature, metaJson } from './webhook-payload.js';
+import { buildInstagramPayload, buildWebhookPayload, digitsFrom, hubSignature, instagramSenderId, metaJson } from './webhook-payload.js';
 
 export interface SandboxActivityItem {
   id: string;
@@ -20,9 +20,17 @@ export interface MetaSandbox {
   tokens: SandboxTokens;
   /** The id a demo page has in one PageMate user's sandbox (every user has their own). */
   pageIdOf(userId: string, demoPageId: string): string;
+  /** The id of the Instagram account linked to a demo page in one user's sandbox. */
+  instagramIdOf(userId: string, demoPageId: string): string;
   activity(userId: string, pageId?: string): Promise<SandboxActivityItem[]>;
-  /** Builds, signs and delivers a test comment or message webhook for one of the user's sandbox pages. */
-  testEvent(userId: string, input: { pageId: string; kind: 'comment' | 'message'; text: string; fromName: string }): Promise<{ event_id: string; delivered: boolean; status: number }>;
+  /**
+   * Builds, signs and delivers a test comment or message webhook for one of the user's sandbox pages, or
+   * (`channel` instagram) for the Instagram account linked to it.
+   */
+  testEvent(
+    userId: string,
+    input: { pageId: string; kind: 'comment' | 'message'; text: string; fromName: string; channel?: 'facebook' | 'instagram' },
+  ): Promise<{ event_id: string; delivered: boolean; status: number }>;
 }
 
 declare module 'fastify' {
@@ -41,6 +49,7 @@ function sandboxServicePlugin(app: FastifyInstance) {
   const sandbox: MetaSandbox = {
     tokens: new SandboxTokens(meta.appSecret),
     pageIdOf: (userId, demoPageId) => pageIds.of(userId, demoPageId),
+    instagramIdOf: (userId, demoPageId) => pageIds.instagramOf(userId, demoPageId),
 
     async activity(userId, pageId) {
       const rows = await repo.activityOf(userId, pageId, 200);
@@ -57,7 +66,12 @@ function sandboxServicePlugin(app: FastifyInstance) {
     async testEvent(userId, input) {
       const page = await app.facebookRepository.findPage(userId, input.pageId);
       if (!page?.sandbox) throw new AppError(404, 'NOT_FOUND', 'Sandbox page not found among your connected pages');
-      const payload = buildWebhookPayload({ ...input, now: app.clock.now(), serial: serial() });
+      const instagram = input.channel === 'instagram';
+      if (instagram && !page.igUserId) throw new AppError(404, 'NOT_FOUND', 'This sandbox page has no linked Instagram account');
+      const igUserId = page.igUserId ?? '';
+      const built = { kind: input.kind, text: input.text, fromName: input.fromName, now: app.clock.now(), serial: serial() };
+      const payload = instagram ? buildInstagramPayload({ ...built, pageId: igUserId }) : buildWebhookPayload({ ...built, pageId: input.pageId });
+      const senderId = instagram ? instagramSenderId(igUserId, input.fromName) : digitsFrom(`${input.pageId}:${input.fromName}`, 16);
       const body = metaJson(payload);
       let status = 0;
       try {
@@ -73,7 +87,7 @@ function sandboxServicePlugin(app: FastifyInstance) {
         app.log.warn({ err: error }, 'sandbox webhook delivery failed');
       }
       const delivered = status >= 200 && status < 300;
-      const what = input.kind === 'comment' ? 'comment' : 'message';
+      const what = `${instagram ? 'Instagram ' : ''}${input.kind === 'comment' ? 'comment' : 'message'}`;
       const event = await repo.record(
         {
           userId,
@@ -81,7 +95,7 @@ function sandboxServicePlugin(app: FastifyInstance) {
           kind: 'webhook',
           summary: `Test ${what} from ${input.fromName}: ${delivered ? 'delivered' : `not delivered (HTTP ${status || 'no answer'})`}`,
           // The sender is kept so the sandbox's User Profile API can name them, as Meta does.
-          payload: { delivery: { status, delivered }, sender: { id: digitsFrom(`${input.pageId}:${input.fromName}`, 16), name: input.fromName }, body: payload },
+          payload: { delivery: { status, delivered }, sender: { id: senderId, name: input.fromName }, body: payload },
         },
         app.clock.now(),
       );

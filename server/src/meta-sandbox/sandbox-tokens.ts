@@ -33,6 +33,12 @@ export class SandboxPageIds {
     const digest = createHmac('sha256', this.key).update(`${userId}\n${demoPageId}`).digest('hex');
     return `1${(BigInt(`0x${digest}`) % 10n ** 14n).toString().padStart(14, '0')}`;
   }
+
+  /** The id of the Instagram account linked to a demo page in one user's sandbox: 17 digits, as Meta's. */
+  instagramOf(userId: string, demoPageId: string): string {
+    const digest = createHmac('sha256', this.key).update(`${userId}\n${demoPageId}\ninstagram`).digest('hex');
+    return `1784${(BigInt(`0x${digest}`) % 10n ** 13n).toString().padStart(13, '0')}`;
+  }
 }
 
 /** Signs and opens the sandbox's codes and tokens with a key derived from the sandbox app secret. */

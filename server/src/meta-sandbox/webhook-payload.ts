@@ -19,6 +19,7 @@ export function digitsFrom(seed: string, length: number): string {
 }
 
 export interface TestEventInput {
+  /** The page; for Instagram, the linked account's id. */
   pageId: string;
   kind: 'comment' | 'message';
   text: string;
@@ -72,3 +73,41 @@ export function buildWebhookPayload({ pageId, kind, text, fromName, now, serial 
     ],
   };
 }
+
+/**
+ * An Instagram webhook delivery (`object: "instagram"`, `entry[].id` = the professional account) with one
+ * comment on the account's media (field `comments`) or one Direct message (the Messenger envelope).
+ */
+export function buildInstagramPayload({ pageId: igUserId, kind, text, fromName, now, serial }: TestEventInput) {
+  const senderId = instagramSenderId(igUserId, fromName);
+  const ms = now.getTime();
+  if (kind === 'comment') {
+    return {
+      object: 'instagram',
+      entry: [
+        {
+          id: igUserId,
+          time: Math.floor(ms / 1000),
+          changes: [
+            {
+              field: 'comments',
+              value: {
+                from: { id: senderId, username: fromName },
+                media: { id: `17${digitsFrom(`${igUserId}:media`, 15)}`, media_product_type: 'FEED' },
+                id: `17${serial.slice(0, 15).padEnd(15, '0')}`,
+                text,
+              },
+            },
+          ],
+        },
+      ],
+    };
+  }
+  return {
+    object: 'instagram',
+    entry: [{ id: igUserId, time: ms, messaging: [{ sender: { id: senderId }, recipient: { id: igUserId }, timestamp: ms, message: { mid: `aWdfZAG1faXRlbToxOklH${serial}`, text } }] }],
+  };
+}
+
+/** A test sender's Instagram-scoped id on one account (stable per name, as Meta's are per person). */
+export const instagramSenderId = (igUserId: string, fromName: string) => digitsFrom(`${igUserId}:${fromName}`, 16);

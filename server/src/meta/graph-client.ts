@@ -261,20 +261,96 @@ export class GraphClient {
     return answer.data.map((item) => ({ id: item.id, message: item.message ?? '', ...(item.from ? { from: item.from } : {}) }));
   }
 
-  /** The latest Messenger messages between the page and one person (newest first), for the same purpose. */
-  async conversationMessages(pageId: string, pageToken: string, psid: string): Promise<{ id: string; message: string; from?: { id: string } }[]> {
+  /**
+   * The latest messages between the page (or its linked Instagram account: `platform` instagram) and one person,
+   * newest first, for the same purpose.
+   */
+  async conversationMessages(
+    pageId: string,
+    pageToken: string,
+    psid: string,
+    platform: 'messenger' | 'instagram' = 'messenger',
+  ): Promise<{ id: string; message: string; from?: { id: string } }[]> {
     const answer = await this.request<{ data: { id: string; messages?: { data: { id: string; message?: string; from?: { id: string } }[] } }[] }>({
       path: `${pageId}/conversations`,
       accessToken: pageToken,
-      query: { platform: 'messenger', user_id: psid, fields: 'messages.limit(25){id,message,from}' },
+      query: { platform, user_id: psid, fields: 'messages.limit(25){id,message,from}' },
     });
     return answer.data.flatMap((conversation) => conversation.messages?.data ?? []).map((item) => ({ id: item.id, message: item.message ?? '', ...(item.from ? { from: item.from } : {}) }));
   }
 
-  /** A Messenger user's name (User Profile API); webhooks carry only their page-scoped id. */
-  async profileName(psid: string, pageToken: string): Promise<string> {
-    const answer = await this.request<{ name?: string; first_name?: string; last_name?: string }>({ path: psid, accessToken: pageToken, query: { fields: 'name,first_name,last_name' } });
-    return answer.name ?? [answer.first_name, answer.last_name].filter(Boolean).join(' ');
+  /**
+   * A Messenger user's name (User Profile API), or an Instagram user's (name, else username, by their
+   * Instagram-scoped id); webhooks carry only the scoped id.
+   */
+  async profileName(psid: string, pageToken: string, platform: 'messenger' | 'instagram' = 'messenger'): Promise<string> {
+    const fields = platform === 'instagram' ? 'name,username' : 'name,first_name,last_name';
+    const answer = await this.request<{ name?: string; first_name?: string; last_name?: string; username?: string }>({ path: psid, accessToken: pageToken, query: { fields } });
+    return answer.name || [answer.first_name, answer.last_name].filter(Boolean).join(' ') || (answer.username ?? '');
+  }
+
+  // ── Instagram (the professional account linked to a page, reached with the page token) ─────────────
+
+  /** The page's linked Instagram professional account, or null when it has none. */
+  async instagramAccount(pageId: string, pageToken: string): Promise<{ igUserId: string; username: string; pictureUrl: string | null } | null> {
+    const answer = await this.request<{ id: string; instagram_business_account?: { id: string; username?: string; profile_picture_url?: string } }>({
+      path: pageId,
+      accessToken: pageToken,
+      query: { fields: 'instagram_business_account{id,username,profile_picture_url}' },
+    });
+    const account = answer.instagram_business_account;
+    return account?.id ? { igUserId: account.id, username: account.username ?? '', pictureUrl: account.profile_picture_url ?? null } : null;
+  }
+
+  /** A public reply under an Instagram comment. Never retried, as `replyToComment`. */
+  replyToInstagramComment(commentId: string, pageToken: string, message: string) {
+    return this.request<{ id: string }>({ method: 'POST', path: `${commentId}/replies`, accessToken: pageToken, body: { message } });
+  }
+
+  /** The replies under an Instagram comment (`from` is the account for its own), as `commentReplies`. */
+  async instagramCommentReplies(commentId: string, pageToken: string): Promise<{ id: string; message: string; from?: { id: string } }[]> {
+    const answer = await this.request<{ data: { id: string; text?: string; from?: { id: string } }[] }>({
+      path: `${commentId}/replies`,
+      accessToken: pageToken,
+      query: { fields: 'id,text,from' },
+    });
+    return answer.data.map((item) => ({ id: item.id, message: item.text ?? '', ...(item.from ? { from: item.from } : {}) }));
+  }
+
+  /** Step one of an Instagram post: a media container for a public JPEG (`is_carousel_item` for a carousel's children). */
+  createInstagramContainer(igUserId: string, pageToken: string, media: { image_url?: string; caption?: string; is_carousel_item?: boolean; media_type?: 'CAROUSEL'; children?: string }) {
+    return this.request<{ id: string }>({ method: 'POST', path: `${igUserId}/media`, accessToken: pageToken, body: media });
+  }
+
+  /** A container's processing state: IN_PROGRESS, FINISHED (ready to publish), ERROR, EXPIRED or PUBLISHED. */
+  instagramContainerStatus(containerId: string, pageToken: string) {
+    return this.request<{ id: string; status_code: 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED'; status?: string }>({
+      path: containerId,
+      accessToken: pageToken,
+      query: { fields: 'id,status_code,status' },
+    });
+  }
+
+  /** Publishes a FINISHED container; answers the new media's id. Never retried (one post, not two). */
+  publishInstagramContainer(igUserId: string, pageToken: string, creationId: string) {
+    return this.request<{ id: string }>({ method: 'POST', path: `${igUserId}/media_publish`, accessToken: pageToken, body: { creation_id: creationId } });
+  }
+
+  /** The account's latest media (newest first): to find a post whose publish answer was lost. */
+  async instagramMedia(igUserId: string, pageToken: string): Promise<{ id: string; caption: string }[]> {
+    const answer = await this.request<{ data: { id: string; caption?: string }[] }>({ path: `${igUserId}/media`, accessToken: pageToken, query: { fields: 'id,caption,timestamp', limit: 25 } });
+    return answer.data.map((item) => ({ id: item.id, caption: item.caption ?? '' }));
+  }
+
+  /** The account's publishing quota: posts published in the last 24 hours and the most allowed. */
+  async instagramPublishingLimit(igUserId: string, pageToken: string): Promise<{ used: number; total: number }> {
+    const answer = await this.request<{ data: { quota_usage?: number; config?: { quota_total?: number } }[] }>({
+      path: `${igUserId}/content_publishing_limit`,
+      accessToken: pageToken,
+      query: { fields: 'quota_usage,config' },
+    });
+    const first = answer.data[0];
+    return { used: first?.quota_usage ?? 0, total: first?.config?.quota_total ?? 0 };
   }
 
   publishPost(pageId: string, pageToken: string, post: { message: string; link?: string; published?: boolean; scheduled_publish_time?: number }) {

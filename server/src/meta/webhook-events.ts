@@ -16,10 +16,23 @@ export function verifyHubSignature(appSecret: string, body: Buffer, header: stri
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/** A new or edited comment under one of the page's posts (field `feed`, item `comment`). */
+/** Facebook (Page webhooks, `object: "page"`) or Instagram (`object: "instagram"`). */
+export type EventChannel = 'facebook' | 'instagram';
+
+/**
+ * A new or edited comment under one of the page's posts (field `feed`, item `comment`), or a comment on the
+ * linked Instagram account's media (field `comments`).
+ */
 export interface CommentEvent {
   type: 'comment';
+  channel: EventChannel;
+  /**
+   * The Facebook page. For Instagram the delivery names the Instagram account only: the parser puts its id
+   * here and the inbox replaces it with the page the account is linked to.
+   */
   pageId: string;
+  /** Who the page speaks as: the page id on Facebook, the Instagram account id on Instagram. */
+  accountId: string;
   verb: 'add' | 'edited';
   commentId: string;
   postId: string;
@@ -34,7 +47,11 @@ export interface CommentEvent {
 /** A Messenger message to the page, or an echo of one the page sent (by an app or by a person). */
 export interface MessageEvent {
   type: 'message';
+  channel: EventChannel;
+  /** As `CommentEvent.pageId`. */
   pageId: string;
+  /** As `CommentEvent.accountId`. */
+  accountId: string;
   mid: string;
   /** The customer's PSID: the sender of a message, the recipient of an echo. */
   customerId: string;
@@ -80,7 +97,9 @@ function commentOf(pageId: string, value: Loose, now: Date): CommentEvent | unde
   if (!commentId || !postId || !fromId) return undefined;
   return {
     type: 'comment',
+    channel: 'facebook',
     pageId,
+    accountId: pageId,
     verb: value.verb,
     commentId,
     postId,
@@ -92,7 +111,34 @@ function commentOf(pageId: string, value: Loose, now: Date): CommentEvent | unde
   };
 }
 
-function messageOf(pageId: string, item: Loose, now: Date): MessageEvent | undefined {
+/**
+ * An Instagram comment (field `comments`): `{id, text, from: {id, username}, media: {id}, parent_id?}`, new only
+ * (Instagram sends no verb). A reply's thread is the comment it answers; a top-level comment's, itself.
+ */
+function instagramCommentOf(accountId: string, value: Loose, now: Date): CommentEvent | undefined {
+  const commentId = idOf(value.id);
+  const media = isObject(value.media) ? value.media : {};
+  const mediaId = idOf(media.id);
+  const from = isObject(value.from) ? value.from : {};
+  const fromId = idOf(from.id);
+  if (!commentId || !mediaId || !fromId) return undefined;
+  return {
+    type: 'comment',
+    channel: 'instagram',
+    pageId: accountId,
+    accountId,
+    verb: 'add',
+    commentId,
+    postId: mediaId,
+    parentId: idOf(value.parent_id) ?? mediaId,
+    fromId,
+    fromName: textOf(from.username, 200),
+    text: textOf(value.text),
+    createdAt: instantOf(value.timestamp ?? value.created_time, 'seconds', now),
+  };
+}
+
+function messageOf(pageId: string, item: Loose, now: Date, channel: EventChannel = 'facebook'): MessageEvent | undefined {
   const message = item.message;
   if (!isObject(message)) return undefined; // deliveries, reads, postbacks, reactions: nothing to answer
   const mid = idOf(message.mid);
@@ -103,7 +149,9 @@ function messageOf(pageId: string, item: Loose, now: Date): MessageEvent | undef
   if (!mid || !customerId || customerId === pageId) return undefined;
   return {
     type: 'message',
+    channel,
     pageId,
+    accountId: pageId,
     mid,
     customerId,
     text: textOf(message.text),
@@ -119,6 +167,7 @@ function messageOf(pageId: string, item: Loose, now: Date): MessageEvent | undef
  * `messaging[]`. Items that are not comments or messages, or lack the ids we key on, are left out (and counted).
  */
 export function pageEventsOf(body: unknown, now: Date): { events: PageEvent[]; ignored: number } {
+  if (isObject(body) && body.object === 'instagram') return instagramEventsOf(body, now);
   const events: PageEvent[] = [];
   let ignored = 0;
   if (!isObject(body) || body.object !== 'page' || !Array.isArray(body.entry)) return { events, ignored: 1 };
@@ -135,6 +184,35 @@ export function pageEventsOf(body: unknown, now: Date): { events: PageEvent[]; i
     }
     for (const item of Array.isArray(entry.messaging) ? entry.messaging : []) {
       const event = isObject(item) ? messageOf(pageId, item, now) : undefined;
+      if (event) events.push(event);
+      else ignored += 1;
+    }
+  }
+  return { events, ignored };
+}
+
+/**
+ * Every comment and Direct message of an Instagram delivery (`object: "instagram"`, `entry[].id` = the
+ * professional account): `changes[]` of field `comments` and `messaging[]` in the Messenger envelope. Live
+ * comments, mentions, reactions and reads are left out (and counted).
+ */
+function instagramEventsOf(body: Loose, now: Date): { events: PageEvent[]; ignored: number } {
+  const events: PageEvent[] = [];
+  let ignored = 0;
+  if (!Array.isArray(body.entry)) return { events, ignored: 1 };
+  for (const entry of body.entry) {
+    const accountId = isObject(entry) ? idOf(entry.id) : undefined;
+    if (!isObject(entry) || !accountId) {
+      ignored += 1;
+      continue;
+    }
+    for (const change of Array.isArray(entry.changes) ? entry.changes : []) {
+      const event = isObject(change) && change.field === 'comments' && isObject(change.value) ? instagramCommentOf(accountId, change.value, now) : undefined;
+      if (event) events.push(event);
+      else ignored += 1;
+    }
+    for (const item of Array.isArray(entry.messaging) ? entry.messaging : []) {
+      const event = isObject(item) ? messageOf(accountId, item, now, 'instagram') : undefined;
       if (event) events.push(event);
       else ignored += 1;
     }

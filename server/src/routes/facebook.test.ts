@@ -215,7 +215,7 @@ describe.each(testDatabases)('Facebook pages through the Meta sandbox (%s)', (ki
       api(t, alice, 'POST', '/api/v1/facebook/subscribed', { user_id: alice.userId, page_id: LAN_BAKERY, type, action });
 
     let response = await subscribe('comments', 'subscribe');
-    expect(response.json()).toEqual({ status: 200, data: { page_id: LAN_BAKERY, subscribed: ['comments'] } });
+    expect(response.json()).toEqual({ status: 200, data: { page_id: LAN_BAKERY, channel: 'facebook', subscribed: ['comments'] } });
     expect(await t.app.sandboxRepository.subscribedFields(LAN_BAKERY)).toEqual(['feed']);
 
     response = await subscribe('messages', 'subscribe');

@@ -14,8 +14,8 @@ export default async function facebookRoutes(app: FastifyInstance) {
   registerEndpoint(app, 'accessTokenPages', async (request) => ok(await app.facebook.accounts(request.user.userId)));
 
   registerEndpoint(app, 'subscribed', async ({ user, body }) => {
-    const subscribed = await app.facebook.setSubscription(user.userId, body.page_id, body.type, body.action);
-    return ok({ page_id: body.page_id, subscribed });
+    const subscribed = await app.facebook.setSubscription(user.userId, body.page_id, body.type, body.action, body.channel);
+    return ok({ page_id: body.page_id, channel: body.channel, subscribed });
   });
 
   registerEndpoint(app, 'getManager', async ({ user, body }) =>

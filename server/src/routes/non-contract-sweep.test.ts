@@ -246,6 +246,9 @@ const withShapes = (shapes: Shape[], extra: Partial<Case> = {}) => (item: { labe
 const ODD_BUT_VALID = /: (empty|control characters|1 MB)$/;
 const graphField = (item: { label: string; request: InjectOptions }): Case => ({ ...item, shapes: graphShapes, mayPass: ODD_BUT_VALID.test(item.label) });
 
+/** The Instagram account linked to A's page (the bakery) in A's sandbox. */
+const instagramOf = (c: Context) => c.t.app.metaSandbox.instagramIdOf(c.user.userId, '109000000000011');
+
 /** Every non-contract route, with its cases. */
 const SWEEPS: RouteSweep[] = [
   // ── Uploaded images: public by design (Facebook's crawler fetches them), an unguessable UUID each ────
@@ -528,6 +531,63 @@ const SWEEPS: RouteSweep[] = [
         ...graphBody(c, 'POST', path, {}).map(withShapes(graphShapes)),
       ];
     },
+  },
+
+  // ── The Instagram account linked to A's page (reached with A's page token) ─────────────────────────────
+  {
+    routes: [`GET ${V}/:commentId/replies`, `HEAD ${V}/:commentId/replies`],
+    cases: (c) => [
+      ...graphAuthCases(c, 'GET', '/17900000000000001/replies'),
+      ...pathCases('GET', '/:commentId/replies').map((item) => ({ ...item, request: graphCall(c, 'GET', String(item.request.url), c.graph.pageToken), shapes: graphShapes, mayPass: true })),
+      { label: 'a user token', request: graphCall(c, 'GET', '/17900000000000001/replies', c.graph.userToken), shapes: graphShapes },
+    ],
+  },
+  {
+    routes: [`POST ${V}/:commentId/replies`],
+    cases: (c) => {
+      const path = '/17900000000000001/replies';
+      return [
+        ...graphAuthCases(c, 'POST', path, { message: 'x' }),
+        ...fieldCases({ message: '' }, ['message'], graphJson(c, 'POST', path)).map(graphField),
+        ...graphBody(c, 'POST', path, { message: '' }).map(withShapes(graphShapes)),
+        ...pathCases('POST', '/:commentId/replies').map((item) => ({ ...item, request: graphCall(c, 'POST', String(item.request.url), c.graph.pageToken, { payload: { message: 7 }, headers: { 'content-type': 'application/json' } }), shapes: graphShapes })),
+        { label: 'a user token', request: graphCall(c, 'POST', path, c.graph.userToken, { payload: { message: 'x' } }), shapes: graphShapes },
+      ];
+    },
+  },
+  {
+    routes: [`POST ${V}/:igUserId/media`],
+    cases: (c) => {
+      const path = `/${instagramOf(c)}/media`;
+      const send = graphJson(c, 'POST', path);
+      return [
+        ...graphNodeCases(c, 'POST', '/:igUserId/media', { image_url: 'https://example.vn/a.jpg' }),
+        ...fieldCases({ image_url: 'x' }, ['image_url'], send).map(graphField),
+        ...fieldCases({ image_url: 'https://example.vn/a.jpg', caption: 'x' }, ['caption'], send).map((item) => ({ ...item, shapes: graphShapes, mayPass: !/(NUL|surrogate)/.test(item.label) })),
+        ...BAD_JSON_VALUES.map(([name, value]) => ({ label: `carousel children: ${name}`, request: send({ media_type: 'CAROUSEL', children: value }), shapes: graphShapes })),
+        { label: "B's sandbox account id", request: graphCall(c, 'POST', `/${c.t.app.metaSandbox.instagramIdOf(c.other.userId, '109000000000011')}/media`, c.graph.pageToken, { payload: { image_url: 'https://example.vn/a.jpg' } }), shapes: graphShapes },
+        ...graphBody(c, 'POST', path, {}).map(withShapes(graphShapes)),
+      ];
+    },
+  },
+  {
+    routes: [`GET ${V}/:igUserId/media`, `HEAD ${V}/:igUserId/media`],
+    cases: (c) => [...graphNodeCases(c, 'GET', '/:igUserId/media')],
+  },
+  {
+    routes: [`POST ${V}/:igUserId/media_publish`],
+    cases: (c) => {
+      const path = `/${instagramOf(c)}/media_publish`;
+      return [
+        ...graphNodeCases(c, 'POST', '/:igUserId/media_publish', { creation_id: '1' }),
+        ...fieldCases({ creation_id: '1' }, ['creation_id'], graphJson(c, 'POST', path)).map(withShapes(graphShapes)),
+        ...graphBody(c, 'POST', path, {}).map(withShapes(graphShapes)),
+      ];
+    },
+  },
+  {
+    routes: [`GET ${V}/:igUserId/content_publishing_limit`, `HEAD ${V}/:igUserId/content_publishing_limit`],
+    cases: (c) => [...graphNodeCases(c, 'GET', '/:igUserId/content_publishing_limit')],
   },
 
   // ── The PayOS sandbox: its merchant API (x-client-id / x-api-key) and its checkout pages ──────────────

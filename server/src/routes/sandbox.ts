@@ -10,7 +10,7 @@ export default async function sandboxRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, 'sandboxTestEvent', async ({ user, body }) => {
     assertSandbox();
-    return ok(await app.metaSandbox.testEvent(user.userId, { pageId: body.page_id, kind: body.kind, text: body.text, fromName: body.from_name }));
+    return ok(await app.metaSandbox.testEvent(user.userId, { pageId: body.page_id, kind: body.kind, text: body.text, fromName: body.from_name, channel: body.channel }));
   });
 
   registerEndpoint(app, 'sandboxActivity', async ({ user, query }) => {

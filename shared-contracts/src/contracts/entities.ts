@@ -31,6 +31,24 @@ const longText = z.string().trim().max(10_000);
 export const pageActionSchema = z.enum(['messages', 'comments']);
 export type PageAction = z.infer<typeof pageActionSchema>;
 
+/**
+ * Where a page's conversations happen: the Facebook page itself, or the Instagram professional account linked
+ * to it (same page token, same webhook endpoint, same bot).
+ */
+export const CHANNELS = ['facebook', 'instagram'] as const;
+export const channelSchema = z.enum(CHANNELS);
+export type Channel = z.infer<typeof channelSchema>;
+
+/** The Instagram professional account linked to a page, and what the bot answers on it. */
+export const instagramAccountSchema = z.object({
+  ig_user_id: idSchema,
+  username: z.string(),
+  picture_url: z.string().nullable(),
+  /** Instagram event types the bot answers (comments on the account's media, Direct messages). */
+  subscribed: z.array(pageActionSchema).default([]),
+});
+export type InstagramAccount = z.infer<typeof instagramAccountSchema>;
+
 export const facebookPageSchema = z.object({
   page_name: z.string(),
   page_id: idSchema,
@@ -42,6 +60,8 @@ export const facebookPageSchema = z.object({
   needs_reconnect: z.boolean().default(false),
   /** The bot stopped answering on this page for lack of funds, or until tomorrow (daily spending cap). */
   bot_paused: z.enum(['no_funds', 'daily_cap']).nullable().default(null),
+  /** The linked Instagram professional account, or null when the page has none. */
+  instagram: instagramAccountSchema.nullable().default(null),
 });
 export type FacebookPage = z.infer<typeof facebookPageSchema>;
 
@@ -201,6 +221,10 @@ export const scheduledPostSchema = z.object({
   post_id: idSchema,
   run_id: idSchema,
   page_id: idSchema,
+  /** Where this occurrence goes: the page's feed, or its linked Instagram account. */
+  channel: z.enum(CHANNELS).default('facebook'),
+  /** Every channel the post goes to on each page. */
+  channels: z.array(z.enum(CHANNELS)).default(['facebook']),
   seq: z.number().int().positive(),
   idea: z.string(),
   content: z.string(),
@@ -258,6 +282,8 @@ export const inboxThreadSchema = z.object({
   thread_id: idSchema,
   page_id: idSchema,
   kind: z.enum(INBOX_KINDS),
+  /** Facebook (the page's posts, Messenger) or Instagram (the linked account's media, Direct). */
+  channel: channelSchema.default('facebook'),
   /** The commenter's / sender's id at Facebook (a PSID for Messenger). */
   customer_id: z.string(),
   customer_name: z.string(),

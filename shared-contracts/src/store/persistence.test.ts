@@ -30,6 +30,7 @@ const thread = (kind: InboxThread['kind']): InboxThread => ({
   thread_id: `t-${kind}`,
   page_id: 'p1',
   kind,
+  channel: 'facebook',
   customer_id: 'psid-1',
   customer_name: CUSTOMER,
   post_id: null,

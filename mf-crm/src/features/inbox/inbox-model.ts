@@ -4,6 +4,7 @@ import {
   formatVietnamDate,
   INBOX_REPLY_MAX_CHARS,
   vietnamWallClock,
+  type Channel,
   type InboxItem,
   type InboxKind,
   type InboxThread,
@@ -23,9 +24,13 @@ export function replaceThread(list: readonly InboxThread[], thread: InboxThread)
 export type ThreadFilter = 'all' | 'attention' | 'unread';
 
 /** Threads of one filter whose customer name or last text contains the search (case and accents ignored). */
-export function filterThreads(threads: readonly InboxThread[], filter: ThreadFilter, search: string): InboxThread[] {
+/** Which channel's threads a list shows: both, the page's own (Facebook) or its linked Instagram account's. */
+export type ChannelFilter = 'all' | Channel;
+
+export function filterThreads(threads: readonly InboxThread[], filter: ThreadFilter, search: string, channel: ChannelFilter = 'all'): InboxThread[] {
   const needle = fold(search.trim());
   return threads.filter((thread) => {
+    if (channel !== 'all' && thread.channel !== channel) return false;
     if (filter === 'attention' && thread.state !== 'attention') return false;
     if (filter === 'unread' && thread.unread === 0) return false;
     return needle === '' || fold(thread.customer_name).includes(needle) || fold(thread.last_text).includes(needle);

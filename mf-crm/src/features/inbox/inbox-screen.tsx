@@ -77,6 +77,7 @@ function InboxPanes({ kind, page, userId, location }: { kind: InboxKind; page: F
       loading={threads.isFetching}
       error={listError}
       selectedId={location.threadId}
+      instagram={page.instagram != null}
       onOpen={location.openThread}
     />
   );

@@ -2,7 +2,7 @@ import { AppLink } from '@pagemate/shared-contracts';
 import type { FacebookPage, InboxKind } from '@pagemate/shared-contracts';
 import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { subscriptionFor } from '../../shared/pages';
+import { answersOn } from '../../shared/pages';
 import { DEPOSIT_HREF, PAGE_MANAGER_HREF } from '../../shared/links';
 
 /** Why the bot may not answer on the chosen page at all: reconnect, funds, the daily cap, or no subscription. */
@@ -52,7 +52,7 @@ export function PageAlerts({ page, kind }: { page: FacebookPage; kind: InboxKind
       />,
     );
   }
-  if (!page.needs_reconnect && !page.subscribed.includes(subscriptionFor(kind))) {
+  if (!page.needs_reconnect && !answersOn(page, kind)) {
     alerts.push(
       <Alert
         key="subscription"

@@ -9,6 +9,7 @@ import { customerLabel } from '../../shared/customer';
 import { botStatus, formatUntil, messengerWindowClosed } from './inbox-model';
 import { ReplyBox } from './reply-box';
 import { ThreadStateTag } from '../../shared/thread-state-tag';
+import { ChannelTag } from './thread-list';
 import { apiErrorText, useNow } from '@pagemate/shared-contracts';
 import { RetryAlert } from '../../shared/retry-alert';
 
@@ -86,6 +87,7 @@ export function ThreadDetail({ kind, threadId, userId, page, onBack }: ThreadDet
               {customerLabel(thread, t)}
             </Typography.Title>
             <Flex gap={6} wrap align="center">
+              <ChannelTag channel={thread.channel} />
               <ThreadStateTag state={thread.state} />
               {kind === 'comment' ? <PostLink thread={thread} /> : null}
             </Flex>

@@ -1,11 +1,11 @@
 import { formatVietnamDateTime, useNow } from '@pagemate/shared-contracts';
-import { SearchOutlined } from '@ant-design/icons';
+import { FacebookOutlined, InstagramOutlined, SearchOutlined } from '@ant-design/icons';
 import type { InboxKind, InboxThread } from '@pagemate/shared-contracts';
-import { Alert, Avatar, Badge, Empty, Flex, Input, Segmented, Skeleton, Typography, theme } from 'antd';
+import { Alert, Avatar, Badge, Empty, Flex, Input, Segmented, Skeleton, Tag, Typography, theme } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerLabel } from '../../shared/customer';
-import { filterThreads, formatListTime, threadCounts, type ThreadFilter } from './inbox-model';
+import { type ChannelFilter, filterThreads, formatListTime, threadCounts, type ThreadFilter } from './inbox-model';
 import { BotPausedTag, ThreadStateTag } from '../../shared/thread-state-tag';
 
 interface ThreadListProps {
@@ -15,22 +15,39 @@ interface ThreadListProps {
   /** A translated failure, when the list could not be loaded. */
   error: string | null;
   selectedId: string | null;
+  /** The page has a linked Instagram account: the list offers a channel filter. */
+  instagram?: boolean;
   onOpen(threadId: string): void;
 }
+
+const CHANNEL_FILTERS: readonly ChannelFilter[] = ['all', 'facebook', 'instagram'];
 
 const FILTERS: readonly ThreadFilter[] = ['all', 'attention', 'unread'];
 
 /** The page's threads, newest first, with a filter (all / needs attention / unread) and a search. */
-export function ThreadList({ kind, threads, loading, error, selectedId, onOpen }: ThreadListProps) {
+export function ThreadList({ kind, threads, loading, error, selectedId, instagram = false, onOpen }: ThreadListProps) {
   const { t } = useTranslation('crm');
   const [filter, setFilter] = useState<ThreadFilter>('all');
+  const [channel, setChannel] = useState<ChannelFilter>('all');
   const [search, setSearch] = useState('');
   const all = threads ?? [];
   const counts = threadCounts(all);
-  const shown = filterThreads(all, filter, search);
+  const showChannels = instagram || all.some((thread) => thread.channel === 'instagram');
+  const shown = filterThreads(all, filter, search, showChannels ? channel : 'all');
 
   return (
     <Flex vertical gap={8}>
+      {showChannels ? (
+        <Segmented<ChannelFilter>
+          block
+          size="small"
+          value={channel}
+          onChange={setChannel}
+          aria-label={t('inbox.channels.label')}
+          data-testid="channel-filter"
+          options={CHANNEL_FILTERS.map((value) => ({ value, label: t(`inbox.channels.${value}`) }))}
+        />
+      ) : null}
       <Segmented<ThreadFilter>
         block
         size="small"
@@ -122,12 +139,27 @@ function ThreadRow({ thread, selected, onOpen }: { thread: InboxThread; selected
             {thread.last_text}
           </Typography.Text>
           <Flex gap={4} wrap>
+            <ChannelTag channel={thread.channel} />
             <ThreadStateTag state={thread.state} />
             {thread.bot_paused ? <BotPausedTag /> : null}
           </Flex>
         </Flex>
       </div>
     </li>
+  );
+}
+
+/** Where the conversation happens: Instagram's mark, or Facebook's. */
+export function ChannelTag({ channel }: { channel: InboxThread['channel'] }) {
+  const { t } = useTranslation('crm');
+  return channel === 'instagram' ? (
+    <Tag color="magenta" icon={<InstagramOutlined />} data-testid="channel-instagram" style={{ marginInlineEnd: 0 }}>
+      {t('inbox.channels.instagram')}
+    </Tag>
+  ) : (
+    <Tag color="blue" icon={<FacebookOutlined />} data-testid="channel-facebook" style={{ marginInlineEnd: 0 }}>
+      {t('inbox.channels.facebook')}
+    </Tag>
   );
 }
 

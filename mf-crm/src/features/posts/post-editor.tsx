@@ -150,6 +150,15 @@ export function PostEditor({ mode, userId, pages, onClose, onSaved }: PostEditor
         <Form.Item name="pageIds" label={t('posts.form.pages')} required rules={[rule('pageIds')]}>
           <Select mode="multiple" options={pageOptions} maxCount={POST_LIMITS.maxPages} placeholder={t('posts.form.pagesPlaceholder')} data-testid="post-pages" optionFilterProp="title" />
         </Form.Item>
+        <Form.Item name="channels" label={t('posts.form.channels')} extra={t('posts.form.instagramNeedsImage')} rules={[rule('channels')]}>
+          <Checkbox.Group
+            data-testid="post-channels"
+            options={[
+              { value: 'facebook', label: t('posts.channels.facebook') },
+              { value: 'instagram', label: t('posts.channels.instagram') },
+            ]}
+          />
+        </Form.Item>
         <div data-testid="post-time">
           <Form.Item
             name="time"

@@ -110,6 +110,7 @@ describe('form values ↔ body', () => {
       iterations: null,
       end_date: null,
       media_ids: [],
+      channels: ['facebook'],
     });
   });
 
@@ -150,6 +151,15 @@ describe('form values ↔ body', () => {
 
 describe('checks', () => {
   const values = (overrides: Partial<PostFormValues> = {}): PostFormValues => ({ ...emptyFormValues(['p1'], NOW), content: 'x', ...overrides });
+
+  it('an Instagram post needs an image, and a post needs a channel', () => {
+    const NOW_TIME = Date.parse('2026-05-01T00:00:00Z');
+    const base = { ...emptyFormValues(['p1'], NOW_TIME), content: 'x' };
+    expect(fieldProblem('channels', { ...base, channels: ['instagram'] }, NOW_TIME)).toBe('instagramNeedsImage');
+    expect(fieldProblem('channels', { ...base, channels: [] }, NOW_TIME)).toBe('channelsRequired');
+    expect(fieldProblem('channels', { ...base, channels: ['facebook'] }, NOW_TIME)).toBeNull();
+    expect(fieldProblem('channels', { ...base, channels: ['instagram'], images: [{ media_id: 'm1', url: 'u', file_name: 'a.png', size_bytes: 1 }] }, NOW_TIME)).toBeNull();
+  });
 
   it('refuses an empty or too long content, no page, a past time, a repeat without days or end', () => {
     expect(fieldProblem('content', values({ content: '   ' }), NOW)).toBe('contentRequired');

@@ -1,4 +1,5 @@
 import {
+  type Channel,
   occurrences,
   POST_LIMITS,
   REPEAT_DAYS,
@@ -157,6 +158,8 @@ export interface PostFormValues {
   /** `2026-12-31`, a Vietnam day. */
   endDate: string | null;
   images: PostImage[];
+  /** Each page's feed, its linked Instagram account (needs an image), or both. */
+  channels: Channel[];
 }
 
 export function emptyFormValues(pageIds: string[], now: number): PostFormValues {
@@ -173,6 +176,7 @@ export function emptyFormValues(pageIds: string[], now: number): PostFormValues 
     iterations: 10,
     endDate: null,
     images: [],
+    channels: ['facebook'],
   };
 }
 
@@ -195,6 +199,7 @@ export function formValuesOf(post: ScheduledPost, options: { withTime: boolean; 
     iterations: post.iterations ?? (post.end_date === null ? 10 : null),
     endDate: post.end_date,
     images: [...post.images],
+    channels: [...post.channels],
   };
 }
 
@@ -225,6 +230,7 @@ export function bodyOf(values: PostFormValues, userId: string): PostBody {
     repeat: repeatOf(values),
     ...endOf(values),
     media_ids: values.images.map((image) => image.media_id),
+    channels: values.channels.length > 0 ? values.channels : ['facebook'],
   };
 }
 
@@ -253,6 +259,8 @@ export function fieldOfIssue(path: string, endKind: EndKind): keyof PostFormValu
       return 'endDate';
     case 'media_ids':
       return 'images';
+    case 'channels':
+      return 'channels';
     default:
       return null;
   }
@@ -271,7 +279,9 @@ export type FormProblem =
   | 'iterationsRequired'
   | 'endDateRequired'
   | 'endDateBeforeStart'
-  | 'noOccurrence';
+  | 'noOccurrence'
+  | 'channelsRequired'
+  | 'instagramNeedsImage';
 
 /**
  * Why a field's value cannot be saved (the same rules as the contract, plus "in the future"), or null. `keptTime`:
@@ -286,6 +296,9 @@ export function fieldProblem(field: keyof PostFormValues, values: PostFormValues
     }
     case 'pageIds':
       return values.pageIds.length === 0 ? 'pagesRequired' : null;
+    case 'channels':
+      if (values.channels.length === 0) return 'channelsRequired';
+      return values.channels.includes('instagram') && values.images.length === 0 ? 'instagramNeedsImage' : null;
     case 'time': {
       const first = fromWallClock(values.time);
       if (!first) return 'timeRequired';

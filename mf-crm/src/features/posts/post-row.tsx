@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, CopyOutlined, DeleteOutlined, EditOutlined, ExclamationCircleOutlined, FacebookOutlined, RetweetOutlined, SyncOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, ClockCircleOutlined, CloseCircleOutlined, CopyOutlined, DeleteOutlined, EditOutlined, ExclamationCircleOutlined, FacebookOutlined, InstagramOutlined, RetweetOutlined, SyncOutlined } from '@ant-design/icons';
 import type { PostRunStatus, ScheduledPost } from '@pagemate/shared-contracts';
 import { Button, Card, Flex, Image, Popconfirm, Tag, Tooltip, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
@@ -44,6 +44,11 @@ export function PostRow({ post, editable, deleting, onEdit, onReuse, onDelete }:
             <Tag color={look.color} icon={look.icon} style={{ marginInlineEnd: 0 }} data-testid="post-status">
               {t(`posts.status.${post.status}`)}
             </Tag>
+            {post.channel === 'instagram' ? (
+              <Tag color="magenta" icon={<InstagramOutlined aria-hidden />} style={{ marginInlineEnd: 0 }} data-testid="post-channel-instagram">
+                {t('posts.channels.instagram')}
+              </Tag>
+            ) : null}
             {post.repeat.kind !== 'none' ? (
               <Typography.Text type="secondary" data-testid="post-seq">
                 {t('posts.seq', { seq: post.seq })}

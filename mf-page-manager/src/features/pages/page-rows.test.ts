@@ -10,6 +10,7 @@ const page = (page_id: string, page_name: string, subscribed: FacebookAccount['p
   subscribed,
   needs_reconnect: false,
   bot_paused: null,
+  instagram: null,
 });
 const accounts: FacebookAccount[] = [
   { name_fb: 'Lan', id_user_fb: 'u1', access_token_user: 'EAAB…', sandbox: true, page_data: [page('p1', 'Shop Hoa'), page('p2', 'Shop Bánh', ['messages'])] },
@@ -51,6 +52,13 @@ describe('page rows', () => {
       ['comments', 'messages'],
     ]);
     expect(accounts[0]?.page_data[1]?.subscribed).toEqual(['messages']);
+  });
+
+  it('an Instagram answer changes the linked account’s list only, and nothing on a page without one', () => {
+    const linked: FacebookAccount[] = [{ name_fb: 'Lan', id_user_fb: 'u1', access_token_user: 'EAAB…', sandbox: true, page_data: [{ ...page('p1', 'Shop Hoa', ['comments']), instagram: { ig_user_id: 'ig1', username: 'shophoa', picture_url: null, subscribed: [] } }, page('p2', 'Shop Bánh')] }];
+    const next = applySubscription(linked, 'p1', ['messages'], 'instagram');
+    expect(next[0]?.page_data[0]).toMatchObject({ subscribed: ['comments'], instagram: { subscribed: ['messages'] } });
+    expect(applySubscription(linked, 'p2', ['messages'], 'instagram')[0]?.page_data[1]).toEqual(page('p2', 'Shop Bánh'));
   });
 });
 

@@ -1,4 +1,4 @@
-import type { CollectionFile, EndpointBody, FacebookAccount, FacebookPage, FileRef, PageAction, PageManager } from '@pagemate/shared-contracts';
+import type { Channel, CollectionFile, EndpointBody, FacebookAccount, FacebookPage, FileRef, PageAction, PageManager } from '@pagemate/shared-contracts';
 
 /** One row of the page table: a page, the account it belongs to, and its manager once one was saved. */
 export interface PageRow {
@@ -22,13 +22,22 @@ export function managerPageData(accounts: readonly FacebookAccount[]): EndpointB
   return [...seen].map(([page_id, page_name]) => ({ page_id, page_name }));
 }
 
-/** The accounts with one page's `subscribed` replaced by what the server answered. */
-export function applySubscription(accounts: readonly FacebookAccount[], pageId: string, subscribed: PageAction[]): FacebookAccount[] {
-  return accounts.map((account) => ({
-    ...account,
-    page_data: account.page_data.map((page) => (page.page_id === pageId ? { ...page, subscribed: [...subscribed] } : page)),
-  }));
+/**
+ * The accounts with one page's `subscribed` (or its linked Instagram account's, `channel` instagram) replaced by
+ * what the server answered.
+ */
+export function applySubscription(accounts: readonly FacebookAccount[], pageId: string, subscribed: PageAction[], channel: Channel = 'facebook'): FacebookAccount[] {
+  const apply = (page: FacebookAccount['page_data'][number]) => {
+    if (page.page_id !== pageId) return page;
+    if (channel === 'facebook') return { ...page, subscribed: [...subscribed] };
+    return page.instagram ? { ...page, instagram: { ...page.instagram, subscribed: [...subscribed] } } : page;
+  };
+  return accounts.map((account) => ({ ...account, page_data: account.page_data.map(apply) }));
 }
+
+/** What is subscribed on the page itself (Facebook) or on its linked Instagram account. */
+export const subscribedOn = (page: FacebookAccount['page_data'][number], channel: Channel): PageAction[] =>
+  channel === 'instagram' ? (page.instagram?.subscribed ?? []) : page.subscribed;
 
 export interface ManagerChange {
   files?: FileRef[];

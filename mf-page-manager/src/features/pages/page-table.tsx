@@ -1,6 +1,6 @@
-import { PauseCircleOutlined, WarningOutlined } from '@ant-design/icons';
+import { InstagramOutlined, PauseCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import { KeyboardScrollRegion, type BotConfig, type CollectionFile, type PageAction } from '@pagemate/shared-contracts';
-import { Empty, Flex, Select, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Avatar, Empty, Flex, Select, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageFilesSelect } from './page-files-select';
 import type { PageRow } from './page-rows';
@@ -31,6 +31,14 @@ export function PageTable({ rows, configs, collection, loading }: PageTableProps
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {row.account.name_fb}
           </Typography.Text>
+          {row.page.instagram ? (
+            <Flex gap={6} align="center" data-testid={`instagram-account-${row.page.page_id}`}>
+              <Avatar size={20} src={row.page.instagram.picture_url ?? undefined} icon={<InstagramOutlined />} alt="" />
+              <Typography.Text style={{ fontSize: 12 }}>
+                <InstagramOutlined aria-label={t('instagram.mark')} /> @{row.page.instagram.username}
+              </Typography.Text>
+            </Flex>
+          ) : null}
           {row.page.needs_reconnect ? (
             <Tooltip title={t('pages.reconnectHint')}>
               <Tag color="warning" icon={<WarningOutlined />} style={{ width: 'fit-content' }}>
@@ -88,16 +96,24 @@ export function PageTable({ rows, configs, collection, loading }: PageTableProps
     {
       key: 'action',
       title: t('pages.columns.action'),
-      render: (_v, row) =>
-        row.page.subscribed.length === 0 ? (
-          <Typography.Text type="secondary">{t('pages.noAction')}</Typography.Text>
-        ) : (
-          row.page.subscribed.map((type) => (
-            <Tag key={type} color={type === 'comments' ? 'blue' : 'purple'}>
-              {t(`actionTypes.${type}`)}
-            </Tag>
-          ))
-        ),
+      render: (_v, row) => {
+        const instagram = row.page.instagram?.subscribed ?? [];
+        if (row.page.subscribed.length === 0 && instagram.length === 0) return <Typography.Text type="secondary">{t('pages.noAction')}</Typography.Text>;
+        return (
+          <>
+            {row.page.subscribed.map((type) => (
+              <Tag key={type} color={type === 'comments' ? 'blue' : 'purple'}>
+                {t(`actionTypes.${type}`)}
+              </Tag>
+            ))}
+            {instagram.map((type) => (
+              <Tag key={`instagram-${type}`} color="magenta" icon={<InstagramOutlined />}>
+                {t(`instagram.actionTypes.${type}`)}
+              </Tag>
+            ))}
+          </>
+        );
+      },
     },
     {
       key: 'auto',
@@ -126,6 +142,24 @@ export function PageTable({ rows, configs, collection, loading }: PageTableProps
               onConfirm={toggleSubscription}
             />
           ))}
+          {row.page.instagram ? (
+            <>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                <InstagramOutlined /> {t('instagram.subscriptionsTitle', { username: row.page.instagram.username })}
+              </Typography.Text>
+              {ACTION_TYPES.map((type) => (
+                <SubscriptionButton
+                  key={`instagram-${type}`}
+                  row={row}
+                  type={type}
+                  channel="instagram"
+                  loading={subscribingPageId === row.page.page_id}
+                  disabled={row.page.needs_reconnect}
+                  onConfirm={toggleSubscription}
+                />
+              ))}
+            </>
+          ) : null}
         </Flex>
       ),
     },

@@ -44,7 +44,7 @@ export const pagesApi = api.injectEndpoints({
         try {
           const { data } = await queryFulfilled;
           const accounts = listsApi.endpoints.accessTokenPages.select(undefined)(getState()).data;
-          if (accounts) dispatch(listsApi.util.upsertQueryData('accessTokenPages', undefined, applySubscription(accounts, data.page_id, data.subscribed)));
+          if (accounts) dispatch(listsApi.util.upsertQueryData('accessTokenPages', undefined, applySubscription(accounts, data.page_id, data.subscribed, data.channel)));
         } catch {
           // The button shows the translated error.
         }

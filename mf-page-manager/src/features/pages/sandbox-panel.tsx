@@ -8,6 +8,8 @@ import { useSandboxActivityQuery, useSandboxTestEventMutation } from './pages-ap
 interface TestEventValues {
   page_id?: string;
   kind: 'comment' | 'message';
+  /** The page itself, or the Instagram account linked to it. */
+  channel: 'facebook' | 'instagram';
   text?: string;
   from_name?: string;
 }
@@ -22,6 +24,8 @@ export function SandboxPanel({ userId, accounts }: { userId: string; accounts: F
   // Polled: the bot's answer reaches the sandbox a moment after the test event.
   const activity = useSandboxActivityQuery({ user_id: userId, ...(pageFilter ? { page_id: pageFilter } : {}) }, { pollingInterval: 5_000, skipPollingIfUnfocused: true });
   const pages = accounts.flatMap((account) => account.page_data.map((page) => ({ value: page.page_id, label: page.page_name })));
+  const chosenPage = Form.useWatch('page_id', form);
+  const linked = accounts.flatMap((account) => account.page_data).find((page) => page.page_id === chosenPage)?.instagram ?? null;
 
   const submit = async (values: TestEventValues) => {
     try {
@@ -29,6 +33,7 @@ export function SandboxPanel({ userId, accounts }: { userId: string; accounts: F
         user_id: userId,
         page_id: values.page_id ?? '',
         kind: values.kind,
+        channel: linked ? values.channel : 'facebook',
         text: (values.text ?? '').trim(),
         from_name: values.from_name?.trim() || t('sandbox.defaultFrom'),
       }).unwrap();
@@ -43,9 +48,19 @@ export function SandboxPanel({ userId, accounts }: { userId: string; accounts: F
   return (
     <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('sandbox.title')}</h2>} extra={<Tag color="gold">{t('sandbox.tag')}</Tag>}>
       <Typography.Paragraph type="secondary">{t('sandbox.explain')}</Typography.Paragraph>
-      <Form<TestEventValues> form={form} layout="inline" initialValues={{ kind: 'comment' }} onFinish={(values) => void submit(values)} style={{ rowGap: 8 }}>
+      <Form<TestEventValues> form={form} layout="inline" initialValues={{ kind: 'comment', channel: 'facebook' }} onFinish={(values) => void submit(values)} style={{ rowGap: 8 }}>
         <Form.Item name="page_id" rules={requiredChoiceRule(t('validation.pageChoice'))}>
           <Select style={{ minWidth: 180 }} placeholder={t('sandbox.page')} aria-label={t('sandbox.page')} options={pages} />
+        </Form.Item>
+        <Form.Item name="channel">
+          <Radio.Group
+            optionType="button"
+            aria-label={t('sandbox.channel')}
+            options={[
+              { value: 'facebook', label: t('sandbox.channels.facebook') },
+              { value: 'instagram', label: linked ? t('sandbox.channels.instagram', { username: linked.username }) : t('sandbox.channels.noInstagram'), disabled: !linked },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="kind">
           <Radio.Group

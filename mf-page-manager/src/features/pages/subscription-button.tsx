@@ -1,7 +1,7 @@
-import type { PageAction } from '@pagemate/shared-contracts';
+import type { Channel, PageAction } from '@pagemate/shared-contracts';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PageRow } from './page-rows';
+import { type PageRow, subscribedOn } from './page-rows';
 import { subscriptionAction } from './subscription-action';
 
 interface SubscriptionButtonProps {
@@ -9,26 +9,30 @@ interface SubscriptionButtonProps {
   type: PageAction;
   loading: boolean;
   disabled: boolean;
-  onConfirm: (row: PageRow, type: PageAction) => Promise<void>;
+  /** The page's own event types (Facebook) or its linked Instagram account's. */
+  channel?: Channel;
+  onConfirm: (row: PageRow, type: PageAction, channel: Channel) => Promise<void>;
 }
 
 /** 'Subscribe Comment' / 'Unsubscribe Message' …, behind the confirmation dialog of docs/product.md §4. */
-export function SubscriptionButton({ row, type, loading, disabled, onConfirm }: SubscriptionButtonProps) {
+export function SubscriptionButton({ row, type, loading, disabled, channel = 'facebook', onConfirm }: SubscriptionButtonProps) {
   const { t } = useTranslation('page-manager');
   const { modal } = App.useApp();
-  const next = subscriptionAction(type, row.page.subscribed);
-  const typeLabel = t(`actionTypes.${type}`);
+  const next = subscriptionAction(type, subscribedOn(row.page, channel));
+  const instagram = channel === 'instagram';
+  const typeLabel = t(instagram ? `instagram.actionTypes.${type}` : `actionTypes.${type}`);
+  const label = t(instagram ? `instagram.labels.${next.labelKey}` : `subscription.labels.${next.labelKey}`);
 
   const ask = () => {
     void modal.confirm({
-      title: t(`subscription.labels.${next.labelKey}`),
+      title: label,
       content: t(next.action === 'subscribe' ? 'subscription.confirmSubscribe' : 'subscription.confirmUnsubscribe', {
         type: typeLabel,
         page: row.page.page_name,
       }),
       okText: t('subscription.ok'),
       cancelText: t('crud.cancel'),
-      onOk: () => onConfirm(row, type),
+      onOk: () => onConfirm(row, type, channel),
     });
   };
 
@@ -40,9 +44,9 @@ export function SubscriptionButton({ row, type, loading, disabled, onConfirm }: 
       loading={loading}
       disabled={disabled}
       onClick={ask}
-      data-testid={`${next.labelKey}-${row.page.page_id}`}
+      data-testid={`${next.labelKey}-${instagram ? 'instagram-' : ''}${row.page.page_id}`}
     >
-      {t(`subscription.labels.${next.labelKey}`)}
+      {label}
     </Button>
   );
 }

@@ -1,7 +1,7 @@
-import { apiErrorText, type PageAction, selectSessionUser, useAppSelector } from '@pagemate/shared-contracts';
+import { apiErrorText, type Channel, type PageAction, selectSessionUser, useAppSelector } from '@pagemate/shared-contracts';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { managerBody, type ManagerChange, type PageRow } from './page-rows';
+import { managerBody, type ManagerChange, type PageRow, subscribedOn } from './page-rows';
 import { useSubscribedMutation, useUpdateManagerMutation } from './pages-api';
 import { subscriptionAction } from './subscription-action';
 
@@ -23,13 +23,15 @@ export function usePageActions() {
     }
   };
 
-  const toggleSubscription = async (row: PageRow, type: PageAction) => {
+  /** Facebook: the page's own event types; Instagram: its linked account's. */
+  const toggleSubscription = async (row: PageRow, type: PageAction, channel: Channel = 'facebook') => {
     if (!user) return;
-    const { action } = subscriptionAction(type, row.page.subscribed);
+    const { action } = subscriptionAction(type, subscribedOn(row.page, channel));
     try {
-      const result = await subscribe({ user_id: user.userId, page_id: row.page.page_id, type, action }).unwrap();
+      const result = await subscribe({ user_id: user.userId, page_id: row.page.page_id, type, action, channel }).unwrap();
       const now = result.subscribed.includes(type);
-      void message.success(t(now ? 'subscription.nowOn' : 'subscription.nowOff', { page: row.page.page_name, type: t(`actionTypes.${type}`) }));
+      const typeLabel = t(channel === 'instagram' ? `instagram.actionTypes.${type}` : `actionTypes.${type}`);
+      void message.success(t(now ? 'subscription.nowOn' : 'subscription.nowOff', { page: row.page.page_name, type: typeLabel }));
     } catch (error) {
       void message.error(apiErrorText(t, error));
     }

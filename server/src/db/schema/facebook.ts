@@ -69,6 +69,12 @@ export const facebookPages = pgTable(
     /** The bot stopped on this page: `no_funds` (until the balance covers a reply) or `daily_cap` (until `botPausedUntil`). */
     botPausedReason: text(),
     botPausedUntil: instant(),
+    /** The Instagram professional account linked to the page (`instagram_business_account`), when there is one. */
+    igUserId: text(),
+    igUsername: text(),
+    igPictureUrl: text(),
+    /** Instagram event types the bot answers for the linked account (the page's own are `subscribed`). */
+    igSubscribed: jsonb().$type<PageActionName[]>().notNull().default([]),
     createdAt: instant().notNull(),
     updatedAt: instant().notNull(),
   },
@@ -76,6 +82,7 @@ export const facebookPages = pgTable(
     uniqueIndex('facebook_pages_user_page').on(table.userId, table.pageId),
     index('facebook_pages_account_id').on(table.accountId),
     index('facebook_pages_page_id').on(table.pageId),
+    index('facebook_pages_ig_user_id').on(table.igUserId),
   ],
 );
 

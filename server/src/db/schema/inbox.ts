@@ -18,6 +18,8 @@ export const inboxThreads = pgTable(
     pageId: text().notNull(),
     /** comment | message */
     kind: text().notNull(),
+    /** facebook | instagram: where the conversation happens (`pageId` is the Facebook page either way). */
+    channel: text().notNull().default('facebook'),
     externalId: text().notNull(),
     postId: text(),
     customerId: text().notNull(),
@@ -37,9 +39,10 @@ export const inboxThreads = pgTable(
     updatedAt: instant().notNull(),
   },
   (table) => [
-    uniqueIndex('inbox_threads_user_page_kind_external').on(table.userId, table.pageId, table.kind, table.externalId),
+    uniqueIndex('inbox_threads_user_page_channel_kind_external').on(table.userId, table.pageId, table.channel, table.kind, table.externalId),
     index('inbox_threads_list').on(table.userId, table.pageId, table.kind, table.lastAt),
     check('inbox_threads_kind_known', sql`${table.kind} in ('comment', 'message')`),
+    check('inbox_threads_channel_known', sql`${table.channel} in ('facebook', 'instagram')`),
   ],
 );
 
@@ -61,6 +64,8 @@ export const inboxItems = pgTable(
     pageId: text().notNull(),
     /** customer | bot | human */
     author: text().notNull(),
+    /** facebook | instagram, as its thread. */
+    channel: text().notNull().default('facebook'),
     /** The comment id or message mid at Facebook (answers get theirs once sent). */
     externalId: text(),
     text: text().notNull(),
@@ -88,5 +93,6 @@ export const inboxItems = pgTable(
     index('inbox_items_thread_created').on(table.threadId, table.createdAt),
     index('inbox_items_user_author').on(table.userId, table.author),
     check('inbox_items_author_known', sql`${table.author} in ('customer', 'bot', 'human')`),
+    check('inbox_items_channel_known', sql`${table.channel} in ('facebook', 'instagram')`),
   ],
 );

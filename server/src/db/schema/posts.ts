@@ -42,6 +42,8 @@ export const scheduledPosts = pgTable(
     /** Last Vietnam day (YYYY-MM-DD) an occurrence may fall on. */
     endDate: text(),
     mediaIds: jsonb().$type<string[]>().notNull(),
+    /** Where each page's post goes: the page itself (facebook), its linked Instagram account (instagram), or both. */
+    channels: jsonb().$type<('facebook' | 'instagram')[]>().notNull().default(['facebook']),
     /**
      * Runs of the current plan have `seq > seqBase`, the schedule's occurrence `seq - seqBase`. An update re-plans
      * from the highest `seq` used so far, so earlier runs (published, cancelled) keep theirs and stay unique.
@@ -71,19 +73,25 @@ export const postRuns = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     pageId: text().notNull(),
+    /** facebook: the page's feed; instagram: the page's linked Instagram account. */
+    channel: text().notNull().default('facebook'),
     seq: integer().notNull(),
     runAt: instant().notNull(),
     /** scheduled | publishing | published | failed | cancelled */
     status: text().notNull(),
+    /** The Meta id of what was published (a Facebook post, an Instagram media). */
     facebookPostId: text(),
+    /** Instagram: the media container made for this run, published once Meta has processed it. */
+    igContainerId: text(),
     error: text(),
     publishedAt: instant(),
     createdAt: instant().notNull(),
     updatedAt: instant().notNull(),
   },
   (table) => [
-    uniqueIndex('post_runs_post_page_seq').on(table.postId, table.pageId, table.seq),
+    uniqueIndex('post_runs_post_page_channel_seq').on(table.postId, table.pageId, table.channel, table.seq),
     index('post_runs_page').on(table.userId, table.pageId, table.runAt),
+    check('post_runs_channel_known', sql`${table.channel} in ('facebook', 'instagram')`),
     check('post_runs_status_known', sql`${table.status} in ('scheduled', 'publishing', 'published', 'failed', 'cancelled')`),
   ],
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
 import { lazyEntries } from '../lazy-table.js';
-import { facebookAccountSchema, fileRefSchema, pageActionSchema, pageManagerSchema } from '../entities.js';
+import { channelSchema, facebookAccountSchema, fileRefSchema, pageActionSchema, pageManagerSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
 import { idField, userIdField, uuidField } from './common.js';
 
@@ -23,8 +23,10 @@ export const facebookEndpoints = lazyEntries({
       page_access_token: z.string().max(2_000).optional(),
       type: pageActionSchema,
       action: z.enum(['subscribe', 'unsubscribe']),
+      /** `instagram`: the event type on the page's linked Instagram account. */
+      channel: channelSchema.default('facebook'),
     }),
-    response: envelope(z.object({ page_id: idField, subscribed: z.array(pageActionSchema) })),
+    response: envelope(z.object({ page_id: idField, channel: channelSchema, subscribed: z.array(pageActionSchema) })),
   }) as const satisfies EndpointContract,
   facebookConnectUrl: () => ({
     method: 'POST', path: 'api/v1/facebook/connect-url', auth: 'user', summary: 'Authorization dialog URL with a state bound to this user (sandbox dialog when no Facebook app is configured)',

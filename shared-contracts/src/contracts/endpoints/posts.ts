@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
 import { lazyEntries } from '../lazy-table.js';
-import { POST_LIMITS, postImageSchema, postRepeatSchema, scheduledPostSchema } from '../entities.js';
+import { channelSchema, POST_LIMITS, postImageSchema, postRepeatSchema, scheduledPostSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
 import { idField, pageListBody, userIdField, uuidField } from './common.js';
 
@@ -20,6 +20,8 @@ const postBody = z
     /** Last Vietnam day a repeating post may go out (included). */
     end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().default(null),
     media_ids: z.array(uuidField).max(POST_LIMITS.maxImages).default([]),
+    /** Each page's own feed, its linked Instagram account (which needs an image), or both. */
+    channels: z.array(channelSchema).min(1).max(2).default(['facebook']),
   })
   .refine((post) => post.repeat.kind === 'none' || post.iterations !== null || post.end_date !== null, {
     path: ['iterations'],

@@ -14,7 +14,7 @@ import { vietnamDayStart } from '../../../http/list-query.js';
 import { type JobContext, PermanentJobError } from '../../../jobs/index.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
 import { LedgerRefusal } from '../ledger/ledger-service.js';
-import { BOT_REPLY_QUEUE, MESSENGER_WINDOW_MS } from '../inbox/inbox-service.js';
+import { BOT_REPLY_QUEUE, MESSENGER_WINDOW_MS, sendAnswer } from '../inbox/inbox-service.js';
 import type { InboxItemRow, InboxThreadRow } from '../inbox/inbox-repository.js';
 
 const PASSAGES_PER_REPLY = 4;
@@ -204,7 +204,8 @@ function botReplierPlugin(app: FastifyInstance) {
     });
     if (!verdict.ok) app.log.warn({ itemId: item.id, reason: verdict.reason, detail: verdict.detail }, 'bot: the answer failed its checks; sending the safe reply');
     const text = verdict.ok ? verdict.text : fallbackReply(lang, persona.pageName, thread.customerName);
-    const settlement = await ledger.settle(reservationId, { ...usage, message: `Bot ${turn.kind === 'comment' ? 'comment' : 'Messenger'} reply · ${persona.pageName}` }, `bot:${answer.id}:charge`);
+    const what = thread.channel === 'instagram' ? `Instagram ${turn.kind === 'comment' ? 'comment' : 'Direct'}` : turn.kind === 'comment' ? 'comment' : 'Messenger';
+    const settlement = await ledger.settle(reservationId, { ...usage, message: `Bot ${what} reply · ${persona.pageName}` }, `bot:${answer.id}:charge`);
     await repo.updateAnswer(
       answer.id,
       { text, delivery: 'sending', promptTokens: settlement.promptTokens, completionTokens: settlement.completionTokens, cost: settlement.charged },
@@ -236,21 +237,25 @@ function botReplierPlugin(app: FastifyInstance) {
     return orderConfirmation(recorded, isVietnamese(item.text) ? 'vi' : 'en', thread.customerName);
   }
 
-  /** Did an earlier run's send reach Facebook? Looks for the page's answer with this text. */
-  async function alreadySent(thread: InboxThreadRow, item: InboxItemRow, token: string, text: string): Promise<string | undefined> {
+  /**
+   * Did an earlier run's send reach Meta? Looks for the answer with this text by the page (Facebook) or by its
+   * linked account (Instagram: `accountId`).
+   */
+  async function alreadySent(thread: InboxThreadRow, item: InboxItemRow, token: string, text: string, accountId: string): Promise<string | undefined> {
+    const commentId = item.externalId ?? thread.externalId;
+    const instagram = thread.channel === 'instagram';
     const candidates =
       thread.kind === 'comment'
-        ? await meta.graph.commentReplies(item.externalId ?? thread.externalId, token)
-        : await meta.graph.conversationMessages(thread.pageId, token, thread.customerId);
-    return candidates.find((candidate) => candidate.from?.id === thread.pageId && candidate.message.trim() === text.trim())?.id;
+        ? instagram
+          ? await meta.graph.instagramCommentReplies(commentId, token)
+          : await meta.graph.commentReplies(commentId, token)
+        : await meta.graph.conversationMessages(thread.pageId, token, thread.customerId, instagram ? 'instagram' : 'messenger');
+    return candidates.find((candidate) => candidate.from?.id === accountId && candidate.message.trim() === text.trim())?.id;
   }
 
   async function send(thread: InboxThreadRow, item: InboxItemRow, token: string, text: string): Promise<SendOutcome> {
     try {
-      const externalId =
-        thread.kind === 'comment'
-          ? (await meta.graph.replyToComment(item.externalId ?? thread.externalId, token, text)).id
-          : (await meta.graph.sendMessage(thread.pageId, token, { id: thread.customerId }, text)).message_id;
+      const externalId = await sendAnswer(app, thread, item.externalId ?? thread.externalId, token, text);
       return { sent: true, externalId };
     } catch (error) {
       return sendFailure(error, item);
@@ -301,9 +306,11 @@ function botReplierPlugin(app: FastifyInstance) {
   async function fillCustomerName(thread: InboxThreadRow, token: string) {
     if (thread.customerName !== '' || thread.kind !== 'message') return thread;
     try {
-      const name = (await meta.graph.profileName(thread.customerId, token)).slice(0, 200);
+      const platform = thread.channel === 'instagram' ? 'instagram' : 'messenger';
+      const name = (await meta.graph.profileName(thread.customerId, token, platform)).slice(0, 200);
       if (name) {
-        await app.db.orm.transaction((tx) => repo.threadFor(tx, { userId: thread.userId, pageId: thread.pageId, kind: 'message', externalId: thread.externalId, postId: null, customerId: thread.customerId, customerName: name }, now()));
+        const known = { userId: thread.userId, pageId: thread.pageId, channel: thread.channel as 'facebook' | 'instagram', kind: 'message' as const, externalId: thread.externalId, postId: null };
+        await app.db.orm.transaction((tx) => repo.threadFor(tx, { ...known, customerId: thread.customerId, customerName: name }, now()));
         return { ...thread, customerName: name };
       }
     } catch (error) {
@@ -331,7 +338,8 @@ function botReplierPlugin(app: FastifyInstance) {
     // Rules are checked before any money moves; an answer already paid for (sending) is delivered regardless.
     if (answer.delivery === 'generating' && answer.text === '' && !answer.reservationId) {
       const action = thread.kind === 'comment' ? 'comments' : 'messages';
-      const reason: ReplyReason | undefined = !page || !page.subscribed.includes(action) || manager?.autoReply === false
+      const subscribed = thread.channel === 'instagram' ? page?.igSubscribed : page?.subscribed;
+      const reason: ReplyReason | undefined = !page || !subscribed?.includes(action) || manager?.autoReply === false
         ? 'bot_off'
         : page.needsReconnect
           ? 'needs_reconnect'
@@ -376,7 +384,8 @@ function botReplierPlugin(app: FastifyInstance) {
       answer = { ...answer, text: generated.text, cost: generated.cost, delivery: 'sending' };
     } else {
       // A send whose outcome was lost (the instance died, the network cut): ask Facebook before sending again.
-      const found = await alreadySent(thread, item, token, answer.text).catch((error: unknown) => {
+      const accountId = thread.channel === 'instagram' ? (page.igUserId ?? '') : thread.pageId;
+      const found = await alreadySent(thread, item, token, answer.text, accountId).catch((error: unknown) => {
         app.log.warn({ err: error, itemId: item.id }, 'bot: could not check an earlier send; retrying later');
         throw error;
       });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -19,7 +19,14 @@ export interface ConnectedAccount {
   name: string;
   userTokenEncrypted: string;
   sandbox: boolean;
-  pages: { pageId: string; name: string; pageTokenEncrypted: string }[];
+  pages: { pageId: string; name: string; pageTokenEncrypted: string; instagram?: LinkedInstagram | null }[];
+}
+
+/** The Instagram professional account linked to a page (`instagram_business_account`). */
+export interface LinkedInstagram {
+  igUserId: string;
+  username: string;
+  pictureUrl: string | null;
 }
 
 export interface ManagerFields {
@@ -51,7 +58,8 @@ export interface FacebookRepository {
   findPage(userId: string, pageId: string): Promise<(FacebookPageRow & { sandbox: boolean }) | undefined>;
   /** Page ids of the user among these (the ones the user may touch). */
   ownedPageIds(userId: string, pageIds: string[]): Promise<Set<string>>;
-  setSubscribed(userId: string, pageId: string, subscribed: PageActionName[], now: Date): Promise<void>;
+  /** What is subscribed on the page (Facebook) or on its linked Instagram account. */
+  setSubscribed(userId: string, pageId: string, subscribed: PageActionName[], now: Date, channel?: 'facebook' | 'instagram'): Promise<void>;
   markNeedsReconnect(userId: string, pageId: string, now: Date): Promise<void>;
 
   listManagers(userId: string, pageIds: string[]): Promise<PageManagerRow[]>;
@@ -126,12 +134,31 @@ function facebookRepositoryPlugin(app: FastifyInstance) {
               pageId: page.pageId,
               name: page.name,
               pageTokenEncrypted: page.pageTokenEncrypted,
+              igUserId: page.instagram?.igUserId ?? null,
+              igUsername: page.instagram?.username ?? null,
+              igPictureUrl: page.instagram?.pictureUrl ?? null,
               createdAt: now,
               updatedAt: now,
             })
             .onConflictDoUpdate({
               target: [facebookPages.userId, facebookPages.pageId],
-              set: { accountId: saved.id, name: page.name, pageTokenEncrypted: page.pageTokenEncrypted, needsReconnect: false, updatedAt: now },
+              set: {
+                accountId: saved.id,
+                name: page.name,
+                pageTokenEncrypted: page.pageTokenEncrypted,
+                needsReconnect: false,
+                // Unknown (Graph did not say): what was recorded stays.
+                ...(page.instagram === undefined
+                  ? {}
+                  : {
+                      igUserId: sql`excluded.ig_user_id`,
+                      igUsername: sql`excluded.ig_username`,
+                      igPictureUrl: sql`excluded.ig_picture_url`,
+                      // Another (or no) Instagram account linked since: what was subscribed was the old one's.
+                      igSubscribed: sql`case when ${facebookPages.igUserId} is not distinct from excluded.ig_user_id then ${facebookPages.igSubscribed} else '[]'::jsonb end`,
+                    }),
+                updatedAt: now,
+              },
             });
         }
       }),
@@ -161,10 +188,10 @@ function facebookRepositoryPlugin(app: FastifyInstance) {
         .where(and(eq(facebookPages.userId, userId), inArray(facebookPages.pageId, pageIds)));
       return new Set(rows.map((row) => row.pageId));
     },
-    async setSubscribed(userId, pageId, subscribed, now) {
+    async setSubscribed(userId, pageId, subscribed, now, channel = 'facebook') {
       await orm
         .update(facebookPages)
-        .set({ subscribed, needsReconnect: false, updatedAt: now })
+        .set({ ...(channel === 'instagram' ? { igSubscribed: subscribed } : { subscribed }), needsReconnect: false, updatedAt: now })
         .where(and(eq(facebookPages.userId, userId), eq(facebookPages.pageId, pageId)));
     },
     async markNeedsReconnect(userId, pageId, now) {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  type Channel,
   FACEBOOK_API_VERSION,
   FACEBOOK_SCOPES,
   type FacebookAccount,
@@ -16,9 +17,20 @@ import { vietnamDate } from '../../../http/list-query.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
 import { maskToken } from '../../../meta/token-cipher.js';
 import type { FacebookPageRow, PageManagerRow } from './facebook-repository.js';
+import { createInstagramLink } from './instagram-link.js';
 
 /** Dialog scopes: the product's (docs/product.md §7), plus what replying to comments and posting need (docs/meta-and-payos.md §1). */
-export const CONNECT_SCOPES = [...FACEBOOK_SCOPES, 'pages_read_engagement', 'pages_manage_engagement', 'pages_manage_posts'] as const;
+export const CONNECT_SCOPES = [
+  ...FACEBOOK_SCOPES,
+  'pages_read_engagement',
+  'pages_manage_engagement',
+  'pages_manage_posts',
+  // The Instagram professional account linked to a page: its comments, Direct messages and posts.
+  'instagram_basic',
+  'instagram_manage_comments',
+  'instagram_manage_messages',
+  'instagram_content_publish',
+] as const;
 /** Prompt tokens of a usual bot reply (persona, a few passages, the thread): what "can afford a reply" means. */
 const TYPICAL_REPLY_TOKENS = 3_000;
 /** How long a connect URL's `state` stays usable. */
@@ -86,7 +98,12 @@ export interface FacebookService {
   completeConnect(userId: string, handOff: ConnectHandOff): Promise<ConnectResult>;
   accounts(userId: string): Promise<FacebookAccount[]>;
   /** Adds or removes one event type at Meta (read → change one field → write), records and returns the result. */
-  setSubscription(userId: string, pageId: string, type: PageAction, action: 'subscribe' | 'unsubscribe'): Promise<PageAction[]>;
+  /**
+   * Facebook: adds or removes one event type at Meta (read → change one field → write), records and returns the
+   * result. Instagram: the linked account's event types — Meta delivers them by the app's Instagram webhook
+   * fields once the page is subscribed to the app; the account is read again first (it may have been unlinked).
+   */
+  setSubscription(userId: string, pageId: string, type: PageAction, action: 'subscribe' | 'unsubscribe', channel?: Channel): Promise<PageAction[]>;
   getManagers(userId: string, username: string, pageIds: string[]): Promise<PageManager[]>;
   saveManager(userId: string, username: string, input: ManagerInput): Promise<PageManager>;
   deleteManager(userId: string, managerId: string): Promise<void>;
@@ -229,6 +246,8 @@ function facebookServicePlugin(app: FastifyInstance) {
     return token;
   }
 
+  const { linkedInstagram, setInstagramSubscription } = createInstagramLink(app, graphFailure);
+
   const service: FacebookService = {
     async connectUrl(userId) {
       const nonce = randomBytes(32).toString('base64url');
@@ -270,6 +289,7 @@ function facebookServicePlugin(app: FastifyInstance) {
         const long = await meta.graph.exchangeForLongLived(short.access_token);
         const me = await meta.graph.me(long.access_token);
         const usable = (await meta.graph.pages(long.access_token)).filter((page) => typeof page.access_token === 'string' && page.access_token);
+        const instagram = await Promise.all(usable.map((page) => linkedInstagram(page.id, page.access_token ?? '')));
         await repo.saveConnection(
           userId,
           {
@@ -277,7 +297,7 @@ function facebookServicePlugin(app: FastifyInstance) {
             name: me.name,
             userTokenEncrypted: meta.tokens.encrypt(long.access_token),
             sandbox: meta.sandbox,
-            pages: usable.map((page) => ({ pageId: page.id, name: page.name, pageTokenEncrypted: meta.tokens.encrypt(page.access_token ?? '') })),
+            pages: usable.map((page, index) => ({ pageId: page.id, name: page.name, pageTokenEncrypted: meta.tokens.encrypt(page.access_token ?? ''), instagram: instagram[index] })),
           },
           now(),
         );
@@ -313,15 +333,19 @@ function facebookServicePlugin(app: FastifyInstance) {
                 subscribed: page.subscribed,
                 needs_reconnect: needsReconnect(page, pageToken),
                 bot_paused: botPaused(page),
+                instagram: page.igUserId
+                  ? { ig_user_id: page.igUserId, username: page.igUsername ?? '', picture_url: page.igPictureUrl, subscribed: page.igSubscribed }
+                  : null,
               };
             }),
         };
       });
     },
 
-    async setSubscription(userId, pageId, type, action) {
+    async setSubscription(userId, pageId, type, action, channel = 'facebook') {
       const page = await ownedPage(userId, pageId);
       const token = await tokenOf(userId, page);
+      if (channel === 'instagram') return setInstagramSubscription(userId, page, token, type, action);
       const own = GRAPH_FIELDS_OF[type];
       let fields: string[];
       try {

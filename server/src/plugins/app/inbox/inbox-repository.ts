@@ -1,4 +1,4 @@
-import { type DeliveryState, type InboxAuthor, type InboxKind, isUuid, type PageAction, type ReplyReason, type ReplyStatus } from '@pagemate/shared-contracts/contracts';
+import { type Channel, type DeliveryState, type InboxAuthor, type InboxKind, isUuid, type PageAction, type ReplyReason, type ReplyStatus } from '@pagemate/shared-contracts/contracts';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,6 +16,8 @@ type Db = Orm | Transaction;
 export interface NewThread {
   userId: string;
   pageId: string;
+  /** Facebook when absent. */
+  channel?: Channel;
   kind: InboxKind;
   externalId: string;
   postId: string | null;
@@ -27,6 +29,8 @@ export interface NewItem {
   threadId: string;
   userId: string;
   pageId: string;
+  /** Facebook when absent; as its thread. */
+  channel?: Channel;
   author: InboxAuthor;
   externalId: string | null;
   text: string;
@@ -93,6 +97,11 @@ export interface InboxRepository {
    * manages it too.
    */
   ownerOf(pageId: string, action: PageAction): Promise<string | undefined>;
+  /**
+   * `ownerOf` for an Instagram account: the user (and the Facebook page the account is linked to) whose bot
+   * answers the account's comments or Direct messages.
+   */
+  instagramOwnerOf(igUserId: string, action: PageAction): Promise<{ userId: string; pageId: string } | undefined>;
   /** The thread, created on first sight (a replayed event finds it). */
   threadFor(db: Db, thread: NewThread, now: Date): Promise<InboxThreadRow>;
   /** Inserts an item unless (page, Facebook id) exists already; undefined when it did (a duplicate event). */
@@ -126,7 +135,8 @@ export interface InboxRepository {
   thread(id: string): Promise<InboxThreadRow | undefined>;
   ownThread(userId: string, id: string): Promise<InboxThreadRow | undefined>;
   threadSummary(userId: string, id: string): Promise<ThreadSummaryRow | undefined>;
-  listThreads(userId: string, pageId: string, kind: InboxKind, limit: number): Promise<ThreadSummaryRow[]>;
+  /** A page's threads of one kind, of one channel or (undefined) both. */
+  listThreads(userId: string, pageId: string, kind: InboxKind, limit: number, channel?: Channel): Promise<ThreadSummaryRow[]>;
   /** Every thread (comments and Messenger) of one Facebook person on one page, newest first. */
   threadsOfCustomer(userId: string, pageId: string, customerId: string): Promise<ThreadSummaryRow[]>;
   items(threadId: string, limit: number): Promise<InboxItemRow[]>;
@@ -186,6 +196,13 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
     .orderBy(desc(facebookPages.updatedAt), asc(facebookPages.id))
     .limit(1)
     .prepare('inbox_page_owner');
+  const instagramOwner = orm
+    .select({ userId: facebookPages.userId, pageId: facebookPages.pageId })
+    .from(facebookPages)
+    .where(and(eq(facebookPages.igUserId, sql.placeholder('igUserId')), sql`${facebookPages.igSubscribed} @> ${sql.placeholder('actions')}::jsonb`))
+    .orderBy(desc(facebookPages.updatedAt), asc(facebookPages.id))
+    .limit(1)
+    .prepare('inbox_instagram_owner');
   const toSummary = (row: { thread: InboxThreadRow; unread: number; lastReplyStatus: ReplyStatus | null }): ThreadSummaryRow => ({
     ...row.thread,
     unread: Number(row.unread),
@@ -196,6 +213,11 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
     async ownerOf(pageId, action) {
       const [row] = await pageOwner.execute({ pageId, actions: JSON.stringify([action]) });
       return row?.userId;
+    },
+
+    async instagramOwnerOf(igUserId, action) {
+      const [row] = await instagramOwner.execute({ igUserId, actions: JSON.stringify([action]) });
+      return row;
     },
 
     async threadFor(db, thread, now) {
@@ -215,7 +237,7 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
           updatedAt: now,
         })
         .onConflictDoUpdate({
-          target: [inboxThreads.userId, inboxThreads.pageId, inboxThreads.kind, inboxThreads.externalId],
+          target: [inboxThreads.userId, inboxThreads.pageId, inboxThreads.channel, inboxThreads.kind, inboxThreads.externalId],
           set: { customerName: sql`case when ${inboxThreads.customerName} = '' then excluded.customer_name else ${inboxThreads.customerName} end` },
         })
         .returning();
@@ -267,7 +289,7 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
           ),
           known as (
             select t.id, t.user_id from inbox_threads t join owner o on o.user_id = t.user_id
-            where t.page_id = ${pageId} and t.kind = 'message' and t.external_id = ${customerId}
+            where t.page_id = ${pageId} and t.channel = 'facebook' and t.kind = 'message' and t.external_id = ${customerId}
           ),
           created as (
             insert into inbox_threads (id, user_id, page_id, kind, external_id, post_id, customer_id, customer_name,
@@ -403,11 +425,11 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
       return row ? toSummary(row) : undefined;
     },
 
-    async listThreads(userId, pageId, kind, limit) {
+    async listThreads(userId, pageId, kind, limit, channel) {
       const rows = await orm
         .select(summaryColumns)
         .from(inboxThreads)
-        .where(and(eq(inboxThreads.userId, userId), eq(inboxThreads.pageId, pageId), eq(inboxThreads.kind, kind)))
+        .where(and(eq(inboxThreads.userId, userId), eq(inboxThreads.pageId, pageId), eq(inboxThreads.kind, kind), channel ? eq(inboxThreads.channel, channel) : undefined))
         .orderBy(desc(inboxThreads.lastAt), desc(inboxThreads.id))
         .limit(limit);
       return rows.map(toSummary);
@@ -442,6 +464,7 @@ function inboxRepositoryPlugin(app: FastifyInstance) {
           threadId: customer.threadId,
           userId: customer.userId,
           pageId: customer.pageId,
+          channel: customer.channel,
           author: 'bot',
           externalId: null,
           text: '',

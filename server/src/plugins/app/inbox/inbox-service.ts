@@ -1,4 +1,4 @@
-import type { DashboardCounts, InboxItem, InboxKind, InboxThread, ReplyReason, ThreadState } from '@pagemate/shared-contracts/contracts';
+import type { Channel, DashboardCounts, InboxItem, InboxKind, InboxThread, ReplyReason, ThreadState } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
@@ -34,7 +34,8 @@ export interface IngestSummary {
 export interface InboxService {
   /** Records a webhook delivery's events and queues one answer per new customer item, in one transaction. */
   ingest(events: readonly PageEvent[]): Promise<IngestSummary>;
-  threads(userId: string, pageId: string, kind: InboxKind): Promise<InboxThread[]>;
+  /** A page's threads of one kind: of one channel, or both when `channel` is undefined. */
+  threads(userId: string, pageId: string, kind: InboxKind, channel?: Channel): Promise<InboxThread[]>;
   /** One Facebook person's threads on one page (a client's conversations). */
   threadsOfCustomer(userId: string, pageId: string, customerId: string): Promise<InboxThread[]>;
   /** The thread and its items, oldest first; the user has now read it. */
@@ -69,9 +70,12 @@ function isPaused(thread: Pick<InboxThreadRow, 'botPauseReason' | 'botPausedUnti
   return thread.botPauseReason === 'handoff' && thread.botPausedUntil !== null && thread.botPausedUntil > now;
 }
 
-/** The post's address on Facebook; the sandbox's posts exist nowhere else. */
-function postUrlOf(postId: string | null, sandbox: boolean): string | null {
-  return postId && !sandbox ? `https://www.facebook.com/${encodeURIComponent(postId)}` : null;
+/**
+ * The post's address on Facebook; the sandbox's posts exist nowhere else, and an Instagram media id is not an
+ * address (its permalink would take a Graph call).
+ */
+function postUrlOf(postId: string | null, sandbox: boolean, channel: string): string | null {
+  return postId && !sandbox && channel === 'facebook' ? `https://www.facebook.com/${encodeURIComponent(postId)}` : null;
 }
 
 export function toInboxItem(row: InboxItemRow): InboxItem {
@@ -98,10 +102,11 @@ function inboxServicePlugin(app: FastifyInstance) {
       thread_id: row.id,
       page_id: row.pageId,
       kind: row.kind as InboxKind,
+      channel: row.channel as Channel,
       customer_id: row.customerId,
       customer_name: row.customerName,
       post_id: row.postId,
-      post_url: postUrlOf(row.postId, sandbox),
+      post_url: postUrlOf(row.postId, sandbox, row.channel),
       last_text: row.lastText,
       last_author: row.lastAuthor as InboxThread['last_author'],
       last_at: row.lastAt.toISOString(),
@@ -145,6 +150,7 @@ function inboxServicePlugin(app: FastifyInstance) {
         threadId: thread.id,
         userId: thread.userId,
         pageId: thread.pageId,
+        channel: thread.channel as Channel,
         author: 'customer',
         externalId: event.externalId,
         text: event.text,
@@ -160,7 +166,8 @@ function inboxServicePlugin(app: FastifyInstance) {
 
   /** A comment: the customer's (answered once) or the page's own (a person answering from Facebook, or our echo). */
   async function ingestComment(tx: Transaction, userId: string, event: CommentEvent, summary: IngestSummary, jobs: ReplyToQueue[]) {
-    const fromPage = event.fromId === event.pageId;
+    // The page (Facebook) or the linked account (Instagram) commenting: a person answering, or our own answer.
+    const fromPage = event.fromId === event.accountId;
     const rootId = commentThreadId(event);
     if (event.verb === 'edited') {
       const known = await repo.itemByExternalId(tx, event.pageId, event.commentId);
@@ -182,7 +189,7 @@ function inboxServicePlugin(app: FastifyInstance) {
       }
       const human = await repo.recordItem(
         tx,
-        { threadId: rootThread.threadId, userId, pageId: event.pageId, author: 'human', externalId: event.commentId, text: event.text, createdAt: event.createdAt, delivery: 'sent' },
+        { threadId: rootThread.threadId, userId, pageId: event.pageId, channel: event.channel, author: 'human', externalId: event.commentId, text: event.text, createdAt: event.createdAt, delivery: 'sent' },
         now(),
       );
       if (!human) return void (summary.duplicates += 1);
@@ -192,7 +199,7 @@ function inboxServicePlugin(app: FastifyInstance) {
     }
     const thread = await repo.threadFor(
       tx,
-      { userId, pageId: event.pageId, kind: 'comment', externalId: rootId, postId: event.postId, customerId: event.fromId, customerName: event.fromName },
+      { userId, pageId: event.pageId, channel: event.channel, kind: 'comment', externalId: rootId, postId: event.postId, customerId: event.fromId, customerName: event.fromName },
       now(),
     );
     await recordCustomerItem(tx, thread, { externalId: event.commentId, text: event.text, createdAt: event.createdAt }, summary, jobs);
@@ -202,21 +209,22 @@ function inboxServicePlugin(app: FastifyInstance) {
   async function ingestMessage(tx: Transaction, userId: string, event: MessageEvent, summary: IngestSummary, jobs: ReplyToQueue[]) {
     const thread = await repo.threadFor(
       tx,
-      { userId, pageId: event.pageId, kind: 'message', externalId: event.customerId, postId: null, customerId: event.customerId, customerName: '' },
+      { userId, pageId: event.pageId, channel: event.channel, kind: 'message', externalId: event.customerId, postId: null, customerId: event.customerId, customerName: '' },
       now(),
     );
     if (event.isEcho) {
       if (await repo.itemByExternalId(tx, event.pageId, event.mid)) return void (summary.duplicates += 1);
-      if (event.appId === app.meta.appId) {
+      // Instagram echoes may not name the app: one matching an answer we are sending is ours all the same.
+      const sending = event.appId === app.meta.appId || (event.channel === 'instagram' && event.appId === undefined) ? await repo.sendingAnswer(tx, thread.id, event.text) : undefined;
+      if (event.appId === app.meta.appId || sending) {
         // Sent by us (the bot or a person in our managers) and not recorded yet: Meta's echo confirms it.
-        const sending = await repo.sendingAnswer(tx, thread.id, event.text);
         if (sending) await repo.confirmSent(tx, sending.id, event.mid, now());
         summary.duplicates += 1;
         return;
       }
       const human = await repo.recordItem(
         tx,
-        { threadId: thread.id, userId, pageId: event.pageId, author: 'human', externalId: event.mid, text: event.text, createdAt: event.createdAt, delivery: 'sent' },
+        { threadId: thread.id, userId, pageId: event.pageId, channel: event.channel, author: 'human', externalId: event.mid, text: event.text, createdAt: event.createdAt, delivery: 'sent' },
         now(),
       );
       if (!human) return void (summary.duplicates += 1);
@@ -259,17 +267,24 @@ function inboxServicePlugin(app: FastifyInstance) {
 
   /** Events of one delivery in one transaction: comments, echoes, and whatever the one-statement path left. */
   async function ingestInTransaction(events: readonly PageEvent[], summary: IngestSummary) {
-    const owners = new Map<string, string | undefined>();
+    const owners = new Map<string, { userId: string; pageId: string } | undefined>();
+    // Facebook events name the page; Instagram ones the account, answered by the page it is linked to.
     const ownerOf = async (event: PageEvent) => {
       const action = event.type === 'comment' ? 'comments' : 'messages';
-      const key = `${event.pageId}:${action}`;
-      if (!owners.has(key)) owners.set(key, await repo.ownerOf(event.pageId, action));
+      const key = `${event.channel}:${event.pageId}:${action}`;
+      if (!owners.has(key)) {
+        const owner =
+          event.channel === 'instagram'
+            ? await repo.instagramOwnerOf(event.accountId, action)
+            : await repo.ownerOf(event.pageId, action).then((userId) => (userId ? { userId, pageId: event.pageId } : undefined));
+        owners.set(key, owner);
+      }
       return owners.get(key);
     };
     const owned: { event: PageEvent; userId: string }[] = [];
     for (const event of events) {
-      const userId = await ownerOf(event);
-      if (userId) owned.push({ event, userId });
+      const owner = await ownerOf(event);
+      if (owner) owned.push({ event: { ...event, pageId: owner.pageId }, userId: owner.userId });
       else summary.duplicates += 1;
     }
     if (owned.length === 0) return;
@@ -298,7 +313,7 @@ function inboxServicePlugin(app: FastifyInstance) {
       // the delivery's in one transaction — a failure answers 500 and Meta's retry records them then. Anything
       // else, and a customer's first thread that a concurrent delivery is creating, takes the transaction below.
       const rest: PageEvent[] = [];
-      if (events.every((event) => event.type === 'message' && !event.isEcho)) {
+      if (events.every((event) => event.type === 'message' && !event.isEcho && event.channel === 'facebook')) {
         const messages = events as readonly MessageEvent[];
         for (const [event, recorded] of await recordMessages(messages)) {
           if (recorded.owner === undefined) summary.duplicates += 1;
@@ -314,10 +329,10 @@ function inboxServicePlugin(app: FastifyInstance) {
       return summary;
     },
 
-    async threads(userId, pageId, kind) {
+    async threads(userId, pageId, kind, channel) {
       const page = await app.facebookRepository.findPage(userId, pageId);
       if (!page) throw new AppError(404, 'NOT_FOUND', 'Page not found among your connected Facebook pages');
-      return (await repo.listThreads(userId, pageId, kind, THREADS_PER_LIST)).map((row) => toThread(row, page.sandbox));
+      return (await repo.listThreads(userId, pageId, kind, THREADS_PER_LIST, channel)).map((row) => toThread(row, page.sandbox));
     },
 
     async threadsOfCustomer(userId, pageId, customerId) {
@@ -338,11 +353,11 @@ function inboxServicePlugin(app: FastifyInstance) {
       if (!thread) throw notFound();
       const at = now();
       if (thread.kind === 'message' && at.getTime() - thread.lastCustomerAt.getTime() > MESSENGER_WINDOW_MS) {
-        throw new AppError(409, 'CONFLICT', 'Messenger only lets a page answer within 24 hours of the customer\'s last message.');
+        throw new AppError(409, 'CONFLICT', `${thread.channel === 'instagram' ? 'Instagram' : 'Messenger'} only lets a page answer within 24 hours of the customer's last message.`);
       }
       const token = await app.facebook.pageToken(userId, thread.pageId);
       const item = await app.db.orm.transaction(async (tx) => {
-        const inserted = await repo.insertItem(tx, { threadId: thread.id, userId, pageId: thread.pageId, author: 'human', externalId: null, text, createdAt: at, delivery: 'sending' }, at);
+        const inserted = await repo.insertItem(tx, { threadId: thread.id, userId, pageId: thread.pageId, channel: thread.channel as Channel, author: 'human', externalId: null, text, createdAt: at, delivery: 'sending' }, at);
         if (!inserted) throw new Error('manual reply insert returned nothing');
         await repo.touchThread(tx, thread.id, { author: 'human', text, at }, at);
         await handoff(tx, thread.id, at);
@@ -350,10 +365,7 @@ function inboxServicePlugin(app: FastifyInstance) {
       });
       let externalId: string;
       try {
-        externalId =
-          thread.kind === 'comment'
-            ? (await app.meta.graph.replyToComment(thread.externalId, token, text)).id
-            : (await app.meta.graph.sendMessage(thread.pageId, token, { id: thread.customerId }, text)).message_id;
+        externalId = await sendAnswer(app, thread, thread.externalId, token, text);
       } catch (error) {
         await repo.updateAnswer(item.id, { delivery: 'failed' }, now());
         throw await graphFailure(error, userId, thread.pageId);
@@ -396,6 +408,18 @@ function inboxServicePlugin(app: FastifyInstance) {
   }
 
   app.decorate('inbox', service);
+}
+
+/**
+ * Sends an answer as the page: under the comment `commentId` (Facebook `/comments`, Instagram `/replies`), or
+ * to the thread's person by the page's `/messages` (Messenger or Instagram Direct alike). Answers its id at Meta.
+ */
+export async function sendAnswer(app: FastifyInstance, thread: InboxThreadRow, commentId: string, token: string, text: string): Promise<string> {
+  const graph = app.meta.graph;
+  if (thread.kind === 'comment') {
+    return (thread.channel === 'instagram' ? await graph.replyToInstagramComment(commentId, token, text) : await graph.replyToComment(commentId, token, text)).id;
+  }
+  return (await graph.sendMessage(thread.pageId, token, { id: thread.customerId }, text)).message_id;
 }
 
 function notFound() {

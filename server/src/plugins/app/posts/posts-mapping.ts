@@ -17,6 +17,8 @@ export function createPostMapping(app: FastifyInstance, toImage: (row: MediaFile
       post_id: post.id,
       run_id: run.id,
       page_id: run.pageId,
+      channel: run.channel as ScheduledPost['channel'],
+      channels: post.channels,
       seq: run.seq,
       idea: post.idea,
       content: post.content,
@@ -32,13 +34,18 @@ export function createPostMapping(app: FastifyInstance, toImage: (row: MediaFile
       }),
       status: run.status as ScheduledPost['status'],
       facebook_post_id: run.facebookPostId,
-      facebook_url: run.facebookPostId && !sandbox.has(run.pageId) ? `https://www.facebook.com/${run.facebookPostId}` : null,
+      // An Instagram media id is not an address (its permalink would take a Graph call).
+      facebook_url: run.facebookPostId && run.channel === 'facebook' && !sandbox.has(run.pageId) ? `https://www.facebook.com/${run.facebookPostId}` : null,
       error: run.error,
     }));
   }
 
   /** Every rule of a post body the contract cannot check alone: the user's pages and images, the dates. */
-  async function checkInput(userId: string, input: PostInput, options: { requireFuture: boolean }): Promise<{ pageIds: string[]; mediaIds: string[]; schedule: PostSchedule }> {
+  async function checkInput(
+    userId: string,
+    input: PostInput,
+    options: { requireFuture: boolean },
+  ): Promise<{ pageIds: string[]; mediaIds: string[]; channels: ('facebook' | 'instagram')[]; schedule: PostSchedule }> {
     const first = new Date(input.time);
     if (options.requireFuture && first.getTime() < now().getTime() + POST_MIN_LEAD_MS) {
       throw invalid('time', 'The post time must be in the future (at least a minute from now).');
@@ -51,13 +58,20 @@ export function createPostMapping(app: FastifyInstance, toImage: (row: MediaFile
     const mine = new Set((await repo.mediaOf(userId, mediaIds)).map((row) => row.id));
     const unknownImage = mediaIds.find((id) => !mine.has(id));
     if (unknownImage !== undefined) throw new AppError(404, 'NOT_FOUND', `Image ${unknownImage} is not among your uploaded images`);
+    const channels = [...new Set(input.channels)];
+    if (channels.includes('instagram')) {
+      if (mediaIds.length === 0) throw invalid('media_ids', 'An Instagram post needs at least one image.');
+      const linked = new Set((await app.facebookRepository.listPages(userId)).filter((page) => page.igUserId).map((page) => page.pageId));
+      const unlinked = pageIds.find((pageId) => !linked.has(pageId));
+      if (unlinked !== undefined) throw invalid('channels', `Page ${unlinked} has no linked Instagram professional account.`);
+    }
     if (input.end_date !== null) {
       if (Number.isNaN(Date.parse(`${input.end_date}T00:00:00Z`))) throw invalid('end_date', 'The end date is not a calendar date (YYYY-MM-DD).');
       if (input.end_date < vietnamDay(first)) throw invalid('end_date', `The end date cannot be before the first post's day (${vietnamDay(first)}, Vietnam time).`);
     }
     const schedule: PostSchedule = { first, repeat: input.repeat, iterations: input.iterations, endDate: input.end_date };
     if (occurrenceAt(schedule, 1) === null) throw invalid('repeat', 'This schedule has no post: no chosen weekday falls before the end date.');
-    return { pageIds, mediaIds, schedule };
+    return { pageIds, mediaIds, channels, schedule };
   }
 
   return { present, checkInput };

@@ -3,6 +3,7 @@ import { AppError } from '../../../errors/app-error.js';
 import type { JobContext } from '../../../jobs/index.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
 import type { PostRunRow, ScheduledPostRow } from './posts-repository.js';
+import { ContainerNotReady, createInstagramPublisher, InstagramRefusal } from './posts-instagram.js';
 import { excerpt } from './posts-rules.js';
 import type { PostRuns } from './posts-runs.js';
 
@@ -19,6 +20,7 @@ export function createPostPublisher(app: FastifyInstance, runs: Pick<PostRuns, '
   const { meta } = app;
   const now = () => app.clock.now();
   const { endRun } = runs;
+  const instagram = createInstagramPublisher(app, mediaUrl);
 
   /** The post's own text in the page's feed, made after this run started publishing and not another run's. */
   async function findPublished(run: PostRunRow, post: ScheduledPostRow, token: string): Promise<string | undefined> {
@@ -81,11 +83,21 @@ export function createPostPublisher(app: FastifyInstance, runs: Pick<PostRuns, '
     }
 
     try {
+      if (run.channel === 'instagram') {
+        await endRun(run, { status: 'published', facebookPostId: await instagram.publish(run, post, token), publishedAt: now() });
+        return;
+      }
       const found = resumed ? await findPublished(run, post, token) : undefined;
       const facebookPostId = found ?? (await publish(run, post, token));
       if (found) app.log.info({ runId: run.id }, 'posts: an earlier attempt had published the run; recorded it');
       await endRun(run, { status: 'published', facebookPostId, publishedAt: now() });
     } catch (error) {
+      if (error instanceof InstagramRefusal) return void (await endRun(run, { status: 'failed', error: excerpt(error.message, ERROR_MAX_CHARS) }));
+      if (error instanceof ContainerNotReady) {
+        // Left `publishing` with its container: the next attempt (after the queue's backoff) looks again.
+        if (context.attempt < context.maxAttempts) throw error;
+        return void (await endRun(run, { status: 'failed', error: 'Instagram did not finish processing the image in time; this post was not published.' }));
+      }
       if (!(error instanceof GraphApiError)) throw error;
       app.log.warn({ kind: error.kind, graphCode: error.code, httpStatus: error.httpStatus, operation: error.operation, runId: run.id }, 'posts: Facebook refused a post');
       switch (error.kind) {

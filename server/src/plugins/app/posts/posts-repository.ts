@@ -40,6 +40,8 @@ export interface PostsRepository {
   updatePost(tx: Transaction, postId: string, fields: Partial<Omit<ScheduledPostRow, 'id' | 'userId' | 'createdAt'>>): Promise<void>;
   /** A run; `undefined` when (post, page, seq) is already planned (another instance or an earlier attempt did it). */
   insertRun(tx: Transaction, row: PostRunRow): Promise<PostRunRow | undefined>;
+  /** Records the Instagram container made for a run (publishing). */
+  setRunContainer(runId: string, containerId: string, now: Date): Promise<void>;
   /** Cancels the post's runs still waiting (`scheduled`); published and in-flight runs stay. */
   cancelScheduledRuns(tx: Transaction, postId: string, now: Date): Promise<void>;
   /** The highest `seq` the post's runs use (0 when none). */
@@ -125,6 +127,9 @@ function postsRepositoryPlugin(app: FastifyInstance) {
     async insertRun(tx, row) {
       const [inserted] = await tx.insert(postRuns).values(row).onConflictDoNothing().returning();
       return inserted;
+    },
+    async setRunContainer(runId, containerId, now) {
+      await orm.update(postRuns).set({ igContainerId: containerId, updatedAt: now }).where(eq(postRuns.id, runId));
     },
     async cancelScheduledRuns(tx, postId, now) {
       await tx

@@ -15,19 +15,31 @@ export function createPostRuns(app: FastifyInstance) {
   const repo = app.postsRepository;
   const now = () => app.clock.now();
 
-  /** The first run of the plan on every page (schedule occurrence `index`), with its job, in the caller's transaction. */
-  async function planRuns(tx: Transaction, post: ScheduledPostRow, index: number, at: Date, pageIds: readonly string[]): Promise<PostRunRow[]> {
+  /**
+   * The first run of the plan on every page and channel (schedule occurrence `index`), with its job, in the
+   * caller's transaction.
+   */
+  async function planRuns(
+    tx: Transaction,
+    post: ScheduledPostRow,
+    index: number,
+    at: Date,
+    pageIds: readonly string[],
+    channels: readonly ('facebook' | 'instagram')[] = post.channels,
+  ): Promise<PostRunRow[]> {
     const planned: PostRunRow[] = [];
-    for (const pageId of pageIds) {
+    for (const pageId of pageIds) for (const channel of channels) {
       const run = await repo.insertRun(tx, {
         id: randomUUID(),
         postId: post.id,
         userId: post.userId,
         pageId,
+        channel,
         seq: post.seqBase + index,
         runAt: at,
         status: 'scheduled',
         facebookPostId: null,
+        igContainerId: null,
         error: null,
         publishedAt: null,
         createdAt: now(),
@@ -50,9 +62,10 @@ export function createPostRuns(app: FastifyInstance) {
       const post = await repo.lockPost(tx, run.postId);
       if (!post || post.status === 'cancelled') return false;
       const index = run.seq - post.seqBase + 1;
-      const at = run.seq > post.seqBase && post.pageIds.includes(run.pageId) ? occurrenceAt(scheduleOf(post), index) : null;
+      const channel = run.channel as 'facebook' | 'instagram';
+      const at = run.seq > post.seqBase && post.pageIds.includes(run.pageId) && post.channels.includes(channel) ? occurrenceAt(scheduleOf(post), index) : null;
       if (at) {
-        await planRuns(tx, post, index, at, [run.pageId]);
+        await planRuns(tx, post, index, at, [run.pageId], [channel]);
         return true;
       }
       if (post.status === 'active' && (await repo.openRuns(tx, post.id)) === 0) await repo.updatePost(tx, post.id, { status: 'finished', updatedAt: now() });

@@ -78,7 +78,7 @@ async function postsServicePlugin(app: FastifyInstance) {
     },
 
     async create(userId, input) {
-      const { pageIds, mediaIds, schedule } = await checkInput(userId, input, { requireFuture: true });
+      const { pageIds, mediaIds, channels, schedule } = await checkInput(userId, input, { requireFuture: true });
       const at = occurrenceAt(schedule, 1);
       if (!at) throw invalid('repeat', 'This schedule has no post.');
       const created = now();
@@ -93,6 +93,7 @@ async function postsServicePlugin(app: FastifyInstance) {
         iterations: input.iterations,
         endDate: input.end_date,
         mediaIds,
+        channels,
         seqBase: 0,
         status: 'active',
         createdAt: created,
@@ -111,7 +112,7 @@ async function postsServicePlugin(app: FastifyInstance) {
       if (!existing) throw postNotFound();
       // The same first time is the same schedule going on: plan from its next future occurrence. A new time must be ahead.
       const sameStart = new Date(input.time).getTime() === existing.firstAt.getTime();
-      const { pageIds, mediaIds, schedule } = await checkInput(userId, input, { requireFuture: !sameStart });
+      const { pageIds, mediaIds, channels, schedule } = await checkInput(userId, input, { requireFuture: !sameStart });
       const horizon = now().getTime() + POST_MIN_LEAD_MS;
       const index = occurrences(schedule).findIndex((at) => at.getTime() >= horizon) + 1;
       if (index === 0) throw invalid('time', 'No post of this schedule is left in the future: choose a new time.');
@@ -131,6 +132,7 @@ async function postsServicePlugin(app: FastifyInstance) {
           iterations: input.iterations,
           endDate: input.end_date,
           mediaIds,
+          channels,
           seqBase: await repo.maxSeq(tx, post.id),
           status: 'active',
           updatedAt: now(),

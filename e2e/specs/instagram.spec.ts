@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test';
+import { newAccount, registerAccount, signIn, topUp, uploadDocument, userIdOf } from '../support/accounts';
+import { chooseFileForPage, connectedPageId, connectSandbox } from '../support/facebook';
+import { expect, test } from '../support/fixtures';
+import { tinyPng, vietnamWallClock } from '../support/images';
+
+const SHOP = 'Tiệm Bánh Mì Cô Lan';
+
+/** The linked Instagram account's own subscription, behind the same confirmation as the page's. */
+async function subscribeInstagram(page: Page, action: 'bình luận' | 'tin nhắn') {
+  const row = page.getByRole('row', { name: new RegExp(SHOP) });
+  await row.getByRole('button', { name: `Đăng ký trả lời ${action} Instagram` }).click();
+  await expect(page.getByText(`Bạn có muốn đăng ký trả lời tự động bằng AI cho ${action} Instagram của ${SHOP} không?`)).toBeVisible();
+  await page.getByRole('button', { name: 'Đồng ý' }).click();
+  await expect(row.getByRole('button', { name: `Hủy trả lời ${action} Instagram` })).toBeVisible();
+}
+
+async function sendInstagramTestEvent(page: Page, kind: 'Bình luận' | 'Tin nhắn', from: string, text: string) {
+  await page.getByLabel('Trang', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByText(SHOP, { exact: true }).click();
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Gửi sự kiện thử' }) });
+  await form.locator('.ant-radio-button-wrapper', { hasText: 'Instagram @banhmicolan' }).click();
+  await form.locator('.ant-radio-button-wrapper', { hasText: kind }).click();
+  await page.getByLabel('Tên khách hàng').fill(from);
+  await page.getByLabel('Nội dung khách hàng viết').fill(text);
+  await page.getByRole('button', { name: 'Gửi sự kiện thử' }).click();
+  await expect(page.getByText(/Đã gửi sự kiện thử/).last()).toBeVisible();
+}
+
+test.describe('Instagram: the same bot answers the linked account (Meta sandbox)', () => {
+  test('a new user subscribes the linked Instagram account; a test comment and DM are answered, marked Instagram and billed', async ({ page, playwright }) => {
+    test.setTimeout(150_000);
+    const account = newAccount('user');
+    const request = await playwright.request.newContext();
+    await registerAccount(request, account);
+    const token = await signIn(page, account);
+    await uploadDocument(request, token, 'Bảng giá', 'bang-gia.txt', 'Bánh mì thịt nướng giá 25.000 VNĐ một ổ.\nGiao hàng miễn phí trong bán kính 3 km.');
+    await topUp(request, token, userIdOf(token), 50_000);
+    await request.dispose();
+
+    await connectSandbox(page, 'Nguyễn Thị Lan');
+    // The page shows its linked Instagram account.
+    await expect(page.getByRole('row', { name: new RegExp(SHOP) }).getByTestId(/^instagram-account-/)).toContainText('@banhmicolan');
+    await subscribeInstagram(page, 'bình luận');
+    await subscribeInstagram(page, 'tin nhắn');
+    await chooseFileForPage(page, SHOP, 'bang-gia.txt');
+
+    await sendInstagramTestEvent(page, 'Bình luận', 'mai.nguyen', 'Bánh mì thịt nướng giá bao nhiêu vậy shop?');
+    await sendInstagramTestEvent(page, 'Tin nhắn', 'phuc.ngo', 'Shop có giao hàng miễn phí không?');
+    // What the sandbox (Meta) received back: the bot's reply under the Instagram comment.
+    await expect(page.getByRole('cell', { name: /Instagram reply to comment .*25\.000/ })).toBeVisible({ timeout: 20_000 });
+
+    // The comment manager: the Instagram thread, marked and answered by the bot; the channel filter keeps it.
+    await page.goto('/user-dashboard/comment-manager/');
+    const commentThread = page.getByTestId('inbox-thread').filter({ hasText: 'mai.nguyen' });
+    await expect(commentThread).toHaveAttribute('data-state', 'bot', { timeout: 20_000 });
+    await expect(commentThread.getByTestId('channel-instagram')).toHaveText('Instagram');
+    await page.getByTestId('channel-filter').getByText('Facebook', { exact: true }).click();
+    await expect(commentThread).toHaveCount(0);
+    await page.getByTestId('channel-filter').getByText('Instagram', { exact: true }).click();
+    await commentThread.click();
+    await expect(page.getByTestId('thread-detail').locator('[data-testid="inbox-item"][data-author="bot"]')).toContainText('25.000');
+
+    // The message manager: the Direct conversation, named, answered by the bot.
+    await page.goto('/user-dashboard/message-manager/');
+    const messageThread = page.getByTestId('inbox-thread').filter({ hasText: 'phuc.ngo' });
+    await expect(messageThread).toHaveAttribute('data-state', 'bot', { timeout: 20_000 });
+    await expect(messageThread.getByTestId('channel-instagram')).toBeVisible();
+    await messageThread.click();
+    await expect(page.getByTestId('thread-detail').locator('[data-testid="inbox-item"][data-author="bot"]')).toContainText(/miễn phí/i);
+
+    // The balance: both answers are token transactions marked Instagram.
+    await page.goto('/user-dashboard/balance/?tab=tokens');
+    await expect(page.getByRole('cell', { name: new RegExp(`Bot Instagram comment reply · ${SHOP}`) })).toBeVisible();
+    await expect(page.getByRole('cell', { name: new RegExp(`Bot Instagram Direct reply · ${SHOP}`) })).toBeVisible();
+  });
+
+  test('a post scheduled to the linked Instagram account is published there (container, then media_publish)', async ({ page, playwright }) => {
+    test.setTimeout(240_000);
+    const account = newAccount('user');
+    const request = await playwright.request.newContext();
+    await registerAccount(request, account);
+    const token = await signIn(page, account);
+    await connectSandbox(page, 'Nguyễn Thị Lan');
+    const shopId = await connectedPageId(request, token, SHOP);
+    await request.dispose();
+
+    await page.goto(`/user-dashboard/post-manager/?page=${shopId}`);
+    await page.getByTestId('post-new').click();
+    const editor = page.getByTestId('post-editor');
+    const content = `Bánh mì nóng giòn trên Instagram #${Date.now().toString(36)}`;
+    await editor.getByTestId('post-content').fill(content);
+    const due = new Date(Math.ceil((Date.now() + 70_000) / 60_000) * 60_000);
+    const timeInput = editor.getByTestId('post-time').locator('input');
+    await timeInput.click();
+    await timeInput.fill(vietnamWallClock(due));
+    await timeInput.press('Enter');
+    const channels = editor.getByTestId('post-channels');
+    await channels.getByText('Trang Facebook', { exact: true }).click();
+    await channels.getByText('Instagram', { exact: true }).click();
+    await editor.getByTestId('post-images').locator('input[type=file]').setInputFiles({ name: 'banh-mi.png', mimeType: 'image/png', buffer: tinyPng() });
+    await expect(editor.getByTestId('post-images').locator('a[title="banh-mi.png"][href*="/media/"]')).toHaveCount(1);
+    await editor.getByTestId('post-save').click();
+
+    const row = page.getByTestId('post-row').filter({ hasText: content.slice(0, 30) });
+    await expect(row).toHaveAttribute('data-status', 'scheduled');
+    await expect(row.getByTestId('post-channel-instagram')).toBeVisible();
+    await page.getByTestId('posts-tab-published').click();
+    await expect(page.getByTestId('post-row').filter({ hasText: content.slice(0, 30) })).toHaveAttribute('data-status', 'published', { timeout: 150_000 });
+
+    // The sandbox (Meta) made the container and published it on the Instagram account; no Facebook post.
+    await page.goto('/user-dashboard/page-manager/');
+    await expect(page.getByRole('cell', { name: new RegExp(`Instagram post published: ${content.slice(0, 20)}`) })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('cell', { name: new RegExp(`Photo: ${content.slice(0, 20)}`) })).toHaveCount(0);
+  });
+});

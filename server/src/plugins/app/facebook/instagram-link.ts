@@ -1,0 +1,43 @@
+import type { PageAction } from '@pagemate/shared-contracts/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { PageActionName } from '../../../db/schema/index.js';
+import { AppError } from '../../../errors/app-error.js';
+import type { FacebookPageRow, LinkedInstagram } from './facebook-repository.js';
+
+/**
+ * The Instagram professional account linked to a page: read at connect time, and its own event types
+ * (comments, Direct messages) switched on and off. `graphFailure` answers a Graph error as the API's error.
+ */
+export function createInstagramLink(app: FastifyInstance, graphFailure: (error: unknown, userId: string, pageId: string) => Promise<never>) {
+  const repo = app.facebookRepository;
+  const graph = app.meta.graph;
+
+  /** The page's linked Instagram account; undefined when Graph did not answer (what is recorded stays). */
+  async function linkedInstagram(pageId: string, pageToken: string): Promise<LinkedInstagram | null | undefined> {
+    try {
+      return await graph.instagramAccount(pageId, pageToken);
+    } catch (error) {
+      app.log.warn({ err: error, pageId }, 'facebook connect: the linked Instagram account could not be read');
+      return undefined;
+    }
+  }
+
+  /** The account is read again first: subscribing refuses (409) when the page has none, or another one now. */
+  async function setInstagramSubscription(userId: string, page: FacebookPageRow, token: string, type: PageAction, action: 'subscribe' | 'unsubscribe'): Promise<PageAction[]> {
+    let linked: LinkedInstagram | null;
+    try {
+      linked = await graph.instagramAccount(page.pageId, token);
+    } catch (error) {
+      return graphFailure(error, userId, page.pageId);
+    }
+    if (action === 'subscribe' && (!linked || linked.igUserId !== page.igUserId)) {
+      throw new AppError(409, 'CONFLICT', 'This page has no linked Instagram professional account (or another one now): reconnect the Facebook account to refresh it');
+    }
+    const wanted = action === 'subscribe' ? [...page.igSubscribed, type] : page.igSubscribed.filter((item) => item !== type);
+    const subscribed = [...new Set(wanted)].sort() as PageActionName[];
+    await repo.setSubscribed(userId, page.pageId, subscribed, app.clock.now(), 'instagram');
+    return subscribed;
+  }
+
+  return { linkedInstagram, setInstagramSubscription };
+}
