@@ -135,6 +135,7 @@ describe.each(testDatabases)('Instagram: the same bot answers comments and Direc
     // A page without a linked account cannot subscribe Instagram events.
     const none = await subscribe(lan, sandboxPageId(t, lan, DEMO.coffee), 'comments');
     expect(none.statusCode).toBe(409);
+    expect((none.json() as { code: string }).code).toBe('INSTAGRAM_NOT_LINKED');
   });
 
   it("Meta's documented comment payload: one reply through /{ig-comment-id}/replies, charged once, marked Instagram", async () => {

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'FACEBOOK_CONNECT_EXPIRED',
   'FACEBOOK_CONNECT_FOREIGN',
   'FACEBOOK_CONNECT_REFUSED',
+  // Instagram: the page has no linked Instagram professional account (or another one since it was connected).
+  'INSTAGRAM_NOT_LINKED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

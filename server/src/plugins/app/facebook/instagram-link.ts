@@ -31,7 +31,7 @@ export function createInstagramLink(app: FastifyInstance, graphFailure: (error: 
       return graphFailure(error, userId, page.pageId);
     }
     if (action === 'subscribe' && (!linked || linked.igUserId !== page.igUserId)) {
-      throw new AppError(409, 'CONFLICT', 'This page has no linked Instagram professional account (or another one now): reconnect the Facebook account to refresh it');
+      throw new AppError(409, 'INSTAGRAM_NOT_LINKED', 'This page has no linked Instagram professional account (or another one now): reconnect the Facebook account to refresh it');
     }
     const wanted = action === 'subscribe' ? [...page.igSubscribed, type] : page.igSubscribed.filter((item) => item !== type);
     const subscribed = [...new Set(wanted)].sort() as PageActionName[];
