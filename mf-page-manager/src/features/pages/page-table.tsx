@@ -34,7 +34,7 @@ export function PageTable({ rows, configs, collection, loading }: PageTableProps
           {row.page.instagram ? (
             <Flex gap={6} align="center" data-testid={`instagram-account-${row.page.page_id}`}>
               <Avatar size={20} src={row.page.instagram.picture_url ?? undefined} icon={<InstagramOutlined />} alt="" />
-              <Typography.Text style={{ fontSize: 12 }}>
+              <Typography.Text style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
                 <InstagramOutlined aria-label={t('instagram.mark')} /> @{row.page.instagram.username}
               </Typography.Text>
             </Flex>
