@@ -98,7 +98,7 @@ export function PageTable({ rows, configs, collection, loading }: PageTableProps
       title: t('pages.columns.action'),
       render: (_v, row) => {
         const instagram = row.page.instagram?.subscribed ?? [];
-        if (row.page.subscribed.length === 0 && instagram.length === 0) return <Typography.Text type="secondary">{t('pages.noAction')}</Typography.Text>;
+        if (row.page.subscribed.length === 0 && instagram.length === 0) return <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>{t('pages.noAction')}</Typography.Text>;
         return (
           <>
             {row.page.subscribed.map((type) => (
