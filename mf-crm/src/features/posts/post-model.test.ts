@@ -161,6 +161,15 @@ describe('checks', () => {
     expect(fieldProblem('channels', { ...base, channels: ['instagram'], images: [{ media_id: 'm1', url: 'u', file_name: 'a.png', size_bytes: 1 }] }, NOW_TIME)).toBeNull();
   });
 
+  it('an Instagram post needs a linked Instagram account on every chosen page', () => {
+    const NOW_TIME = Date.parse('2026-05-01T00:00:00Z');
+    const image = { media_id: 'm1', url: 'u', file_name: 'a.png', size_bytes: 1 };
+    const base = { ...emptyFormValues(['p1', 'p2'], NOW_TIME), content: 'x', images: [image] };
+    expect(fieldProblem('channels', { ...base, channels: ['instagram'] }, NOW_TIME, null, new Set(['p1']))).toBe('instagramNotLinked');
+    expect(fieldProblem('channels', { ...base, channels: ['facebook', 'instagram'] }, NOW_TIME, null, new Set(['p1', 'p2']))).toBeNull();
+    expect(fieldProblem('channels', { ...base, channels: ['facebook'] }, NOW_TIME, null, new Set())).toBeNull();
+  });
+
   it('refuses an empty or too long content, no page, a past time, a repeat without days or end', () => {
     expect(fieldProblem('content', values({ content: '   ' }), NOW)).toBe('contentRequired');
     expect(fieldProblem('content', values({ content: 'x'.repeat(POST_LIMITS.contentMaxChars + 1) }), NOW)).toBe('contentTooLong');

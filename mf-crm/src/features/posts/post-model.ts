@@ -281,13 +281,21 @@ export type FormProblem =
   | 'endDateBeforeStart'
   | 'noOccurrence'
   | 'channelsRequired'
-  | 'instagramNeedsImage';
+  | 'instagramNeedsImage'
+  | 'instagramNotLinked';
 
 /**
  * Why a field's value cannot be saved (the same rules as the contract, plus "in the future"), or null. `keptTime`:
  * an update's unchanged first time, in the past once the schedule started — keeping it is allowed.
+ * `instagramPageIds`: the pages with a linked Instagram account, when known (an Instagram post needs one on each page).
  */
-export function fieldProblem(field: keyof PostFormValues, values: PostFormValues, now: number, keptTime?: string | null): FormProblem | null {
+export function fieldProblem(
+  field: keyof PostFormValues,
+  values: PostFormValues,
+  now: number,
+  keptTime?: string | null,
+  instagramPageIds?: ReadonlySet<string>,
+): FormProblem | null {
   switch (field) {
     case 'content': {
       const content = values.content.trim();
@@ -298,7 +306,9 @@ export function fieldProblem(field: keyof PostFormValues, values: PostFormValues
       return values.pageIds.length === 0 ? 'pagesRequired' : null;
     case 'channels':
       if (values.channels.length === 0) return 'channelsRequired';
-      return values.channels.includes('instagram') && values.images.length === 0 ? 'instagramNeedsImage' : null;
+      if (!values.channels.includes('instagram')) return null;
+      if (instagramPageIds && values.pageIds.some((pageId) => !instagramPageIds.has(pageId))) return 'instagramNotLinked';
+      return values.images.length === 0 ? 'instagramNeedsImage' : null;
     case 'time': {
       const first = fromWallClock(values.time);
       if (!first) return 'timeRequired';
