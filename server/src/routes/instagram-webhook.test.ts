@@ -274,4 +274,28 @@ describe.each(testDatabases)('Instagram: the same bot answers comments and Direc
     expect({ charges: await chargesOf(lan.userId), balance: await t.app.ledger.balanceOf(lan.userId), threads: (await threadsOf(lan, BAKERY, 'comments')).length }).toEqual(lanBefore);
     await expectLedgerConsistent(t);
   });
+
+  it("the dashboard counts the Instagram account's comments, messages and the bot's answers with the page's", async () => {
+    const { dashboardPageSchema } = await import('@pagemate/shared-contracts/contracts');
+    const response = await api(t, lan, 'GET', `/api/v1/facebook/dashboard/series?user_id=${lan.userId}&days=30`);
+    expect(response.statusCode, response.body).toBe(200);
+    const bakery = (response.json() as { data: { pages: unknown[] } }).data.pages.map((row) => dashboardPageSchema.parse(row)).find((row) => row.page_id === BAKERY);
+    // What the tests above left on the bakery's Instagram account, counted from the rows themselves.
+    const rows = await t.app.db.orm
+      .select({ author: inboxItems.author, delivery: inboxItems.delivery, kind: inboxThreads.kind })
+      .from(inboxItems)
+      .innerJoin(inboxThreads, eq(inboxThreads.id, inboxItems.threadId))
+      .where(and(eq(inboxItems.userId, lan.userId), eq(inboxItems.pageId, BAKERY), eq(inboxItems.channel, 'instagram')));
+    const instagram = {
+      comments: rows.filter((row) => row.author === 'customer' && row.kind === 'comment').length,
+      messages: rows.filter((row) => row.author === 'customer' && row.kind === 'message').length,
+      bot_replies: rows.filter((row) => row.author === 'bot' && row.delivery === 'sent').length,
+    };
+    expect(instagram.comments).toBeGreaterThan(0);
+    expect(instagram.messages).toBeGreaterThan(0);
+    expect(instagram.bot_replies).toBeGreaterThan(0);
+    // Only Instagram happened on the bakery in this file: the page's figures are exactly those.
+    expect(bakery).toMatchObject(instagram);
+    expect(bakery?.spend).toBeGreaterThan(0);
+  });
 });
