@@ -1,8 +1,9 @@
-import type { FacebookAccount, InboxItem, InboxThread } from '@pagemate/shared-contracts/contracts';
+import type { FacebookAccount, InboxItem, InboxThread, PartnerShop } from '@pagemate/shared-contracts/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxItems, inboxThreads, tokenTransactions } from '../db/schema/index.js';
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
+import { bearer, claimsOf, login, registerAccount } from '../test/accounts.js';
 import { insertDocument } from '../test/chat.js';
 import { api, chooseDocuments, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
@@ -275,7 +276,7 @@ describe.each(testDatabases)('Instagram: the same bot answers comments and Direc
     await expectLedgerConsistent(t);
   });
 
-  it("the dashboard counts the Instagram account's comments, messages and the bot's answers with the page's", async () => {
+  it("the dashboard and the shop's partner count the Instagram account's comments, messages and the bot's answers", async () => {
     const { dashboardPageSchema } = await import('@pagemate/shared-contracts/contracts');
     const response = await api(t, lan, 'GET', `/api/v1/facebook/dashboard/series?user_id=${lan.userId}&days=30`);
     expect(response.statusCode, response.body).toBe(200);
@@ -297,5 +298,17 @@ describe.each(testDatabases)('Instagram: the same bot answers comments and Direc
     // Only Instagram happened on the bakery in this file: the page's figures are exactly those.
     expect(bakery).toMatchObject(instagram);
     expect(bakery?.spend).toBeGreaterThan(0);
+
+    // A partner the shop joins sees the same figures in its shop list (Lan's other pages had no activity).
+    const agencyAccount = await registerAccount(t, { accountType: 'partner', prefix: 'agency' });
+    const { accessToken } = await login(t, agencyAccount.username, agencyAccount.password);
+    const agency: SignedIn = { accessToken, userId: String(claimsOf(accessToken).userId), username: agencyAccount.username, headers: bearer(accessToken) };
+    const invite = await api(t, agency, 'GET', '/api/v1/partner/invite');
+    const { code } = (invite.json() as { data: { code: string } }).data;
+    expect((await api(t, lan, 'POST', '/api/v1/account/partner/join', { user_id: lan.userId, code })).statusCode).toBe(200);
+    const shops = await api(t, agency, 'GET', '/api/v1/partner/shops?days=30');
+    expect(shops.statusCode, shops.body).toBe(200);
+    const shop = (shops.json() as { data: PartnerShop[] }).data.find((row) => row.shop_id === lan.userId);
+    expect(shop).toMatchObject(instagram);
   });
 });
