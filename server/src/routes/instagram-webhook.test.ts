@@ -276,6 +276,26 @@ describe.each(testDatabases)('Instagram: the same bot answers comments and Direc
     await expectLedgerConsistent(t);
   });
 
+  it('an order written in a Direct message is captured once, confirmed on Instagram, and its client recorded', async () => {
+    const igsid = '1780000000000042';
+    const payload = igMessage(IG, { igsid, text: 'Cho mình đặt 2 ổ bánh mì thịt nướng, giao tới 12 Lê Lợi, Quận 1. SĐT 0912 345 678' });
+    expect((await deliver(payload)).statusCode).toBe(200);
+    expect((await deliver(payload)).statusCode).toBe(200);
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    const orders = await api(t, lan, 'GET', `/api/v1/facebook/get-orders?user_id=${lan.userId}&page_id=${BAKERY}`);
+    expect(orders.statusCode, orders.body).toBe(200);
+    const captured = (orders.json() as { data: { productName: string; quantity: number; totalPrice: number; source: string; page_id: string; client_id: string | null }[] }).data;
+    expect(captured).toHaveLength(1);
+    expect(captured[0]).toMatchObject({ productName: 'Bánh mì thịt nướng', quantity: 2, totalPrice: 50_000, source: 'bot', page_id: BAKERY });
+    // The confirmation went to the Instagram customer, through /messages.
+    const confirmations = (await sandboxSent(lan, BAKERY, 'message')).filter((event) => JSON.stringify(event.payload).includes(igsid));
+    expect(confirmations.map((event) => JSON.stringify(event.payload)).join(' ')).toContain('2 × Bánh mì thịt nướng');
+    const clients = await api(t, lan, 'GET', '/api/v1/facebook/get-clients');
+    const client = (clients.json() as { data: { id: string; phone: string }[] }).data.find((row) => row.id === captured[0]?.client_id);
+    expect(client?.phone).toBe('0912345678');
+  });
+
   it("the dashboard and the shop's partner count the Instagram account's comments, messages and the bot's answers", async () => {
     const { dashboardPageSchema } = await import('@pagemate/shared-contracts/contracts');
     const response = await api(t, lan, 'GET', `/api/v1/facebook/dashboard/series?user_id=${lan.userId}&days=30`);
