@@ -21,9 +21,9 @@ test.describe('Clients and orders (Meta sandbox)', () => {
     const [beautyPage, teaPage] = [await connectedPageId(request, token, 'Mỹ Phẩm Yến Nhi'), await connectedPageId(request, token, 'Trà Sữa Hoàng Yến')];
     await request.dispose();
     const row = page.getByRole('row', { name: /Trà Sữa Hoàng Yến/ });
-    await row.getByRole('button', { name: 'Đăng ký trả lời tin nhắn' }).click();
+    await row.getByRole('button', { name: 'Đăng ký trả lời tin nhắn', exact: true }).click();
     await page.getByRole('button', { name: 'Đồng ý' }).click();
-    await expect(row.getByRole('button', { name: 'Hủy trả lời tin nhắn' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Hủy trả lời tin nhắn', exact: true })).toBeVisible();
     // The bot knows the menu once it is chosen for the page.
     await chooseFileForPage(page, 'Trà Sữa Hoàng Yến', 'menu.txt');
 

@@ -5,9 +5,9 @@ import { expect, test } from '../support/fixtures';
 
 async function subscribe(page: Page, pageName: string, action: 'bình luận' | 'tin nhắn') {
   const row = page.getByRole('row', { name: new RegExp(pageName) });
-  await row.getByRole('button', { name: `Đăng ký trả lời ${action}` }).click();
+  await row.getByRole('button', { name: `Đăng ký trả lời ${action}`, exact: true }).click();
   await page.getByRole('button', { name: 'Đồng ý' }).click();
-  await expect(row.getByRole('button', { name: `Hủy trả lời ${action}` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Hủy trả lời ${action}`, exact: true })).toBeVisible();
 }
 
 async function sendTestEvent(page: Page, pageName: string, kind: 'Bình luận' | 'Tin nhắn', from: string, text: string) {

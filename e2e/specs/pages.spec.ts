@@ -92,17 +92,17 @@ test.describe('Facebook pages and the bot configuration (Meta sandbox)', () => {
     // The page's bot answers from the uploaded menu once it is chosen for the page (and from its config alone before).
     await chooseFileForPage(page, 'Tiệm Bánh Mì Cô Lan', 'thuc-don.txt');
 
-    await row.getByRole('button', { name: 'Đăng ký trả lời bình luận' }).click();
+    await row.getByRole('button', { name: 'Đăng ký trả lời bình luận', exact: true }).click();
     await expect(page.getByText(/Bạn có muốn đăng ký trả lời tự động bằng AI/)).toBeVisible();
     await page.getByRole('button', { name: 'Đồng ý' }).click();
-    await expect(row.getByRole('button', { name: 'Hủy trả lời bình luận' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Hủy trả lời bình luận', exact: true })).toBeVisible();
     await expect(row.getByText('Bình luận', { exact: true })).toBeVisible();
 
     // What the table shows is what the sandbox (Meta) now has, after a reload too.
     await page.reload();
     const reloadedRow = page.getByRole('row', { name: /Tiệm Bánh Mì Cô Lan/ });
-    await expect(reloadedRow.getByRole('button', { name: 'Hủy trả lời bình luận' })).toBeVisible();
-    await expect(reloadedRow.getByRole('button', { name: 'Đăng ký trả lời tin nhắn' })).toBeVisible();
+    await expect(reloadedRow.getByRole('button', { name: 'Hủy trả lời bình luận', exact: true })).toBeVisible();
+    await expect(reloadedRow.getByRole('button', { name: 'Đăng ký trả lời tin nhắn', exact: true })).toBeVisible();
     await expect(reloadedRow.getByText('Bot bán hàng Cô Lan')).toBeVisible();
     await expect(reloadedRow.getByText('thuc-don.txt')).toBeVisible();
   });
