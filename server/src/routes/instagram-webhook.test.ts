@@ -1,11 +1,11 @@
-import type { FacebookAccount, InboxItem, InboxThread, PartnerShop } from '@pagemate/shared-contracts/contracts';
+import type { FacebookAccount, InboxThread, PartnerShop } from '@pagemate/shared-contracts/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxItems, inboxThreads, tokenTransactions } from '../db/schema/index.js';
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { bearer, claimsOf, login, registerAccount } from '../test/accounts.js';
 import { insertDocument } from '../test/chat.js';
-import { api, chooseDocuments, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
+import { api, chooseDocuments, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser, threadDetail } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 import { expectLedgerConsistent } from '../test/ledger.js';
 
@@ -84,11 +84,6 @@ describe.each(testDatabases)('Instagram: the same bot answers comments and Direc
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { data: InboxThread[] }).data;
   };
-  const threadDetail = async (user: SignedIn, threadId: string) => {
-    const response = await api(t, user, 'GET', `/api/v1/facebook/thread/${threadId}?user_id=${user.userId}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: { thread: InboxThread; items: InboxItem[] } }).data;
-  };
   const subscribe = (user: SignedIn, pageId: string, type: 'comments' | 'messages', channel: 'facebook' | 'instagram' = 'instagram', action = 'subscribe') =>
     api(t, user, 'POST', '/api/v1/facebook/subscribed', { user_id: user.userId, page_id: pageId, type, action, channel });
   const pagesOf = async (user: SignedIn) => {
@@ -159,7 +154,7 @@ describe.each(testDatabases)('Instagram: the same bot answers comments and Direc
     expect(thread).toMatchObject({ channel: 'instagram', kind: 'comment', customer_name: 'mai.nguyen', last_author: 'bot', post_url: null });
     expect(await threadsOf(lan, BAKERY, 'comments', 'facebook')).toEqual([]);
     expect((await threadsOf(lan, BAKERY, 'comments')).map((item) => item.thread_id)).toContain(thread?.thread_id);
-    const detail = await threadDetail(lan, thread?.thread_id ?? '');
+    const detail = await threadDetail(t, lan, thread?.thread_id ?? '');
     expect(detail.items.map((item) => item.author)).toEqual(['customer', 'bot']);
     const [answer] = await botAnswersTo(customer?.id ?? '');
     expect(answer).toMatchObject({ channel: 'instagram', delivery: 'sent', externalId: (replies[0]?.payload as { id: string }).id });

@@ -5,7 +5,7 @@ import { facebookPages, inboxItems, jobs, tokenTransactions } from '../db/schema
 import { JOB_PRIORITY } from '../jobs/index.js';
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { insertDocument } from '../test/chat.js';
-import { api, chooseDocuments, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from '../test/facebook.js';
+import { api, chooseDocuments, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser, threadDetail } from '../test/facebook.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fake-openai.js';
 import { loadConfig } from '../config.js';
 import { buildTestApp, injectingFetch, type TestApp, testDatabases } from '../test/helper.js';
@@ -117,11 +117,6 @@ describe.each(testDatabases)('webhook receiver and the bot (%s)', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { data: InboxThread[] }).data;
   };
-  const threadDetail = async (user: SignedIn, threadId: string) => {
-    const response = await api(t, user, 'GET', `/api/v1/facebook/thread/${threadId}?user_id=${user.userId}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as { data: { thread: InboxThread; items: InboxItem[] } }).data;
-  };
   const subscribe = async (user: SignedIn, pageId: string, type: 'comments' | 'messages') => {
     const response = await api(t, user, 'POST', '/api/v1/facebook/subscribed', { user_id: user.userId, page_id: pageId, page_access_token: 'x', type, action: 'subscribe' });
     expect(response.statusCode, response.body).toBe(200);
@@ -201,7 +196,7 @@ describe.each(testDatabases)('webhook receiver and the bot (%s)', (kind) => {
 
     const [thread] = (await threadsOf(lan, BAKERY, 'comments')).filter((item) => item.customer_name === 'Cinderella Hoover');
     expect(thread).toMatchObject({ kind: 'comment', state: 'bot', last_author: 'bot', unread: 1, bot_paused: false, post_id: `${BAKERY}_444444444`, post_url: null });
-    const detail = await threadDetail(lan, thread?.thread_id ?? '');
+    const detail = await threadDetail(t, lan, thread?.thread_id ?? '');
     expect(detail.items.map((item) => item.author)).toEqual(['customer', 'bot']);
     expect(detail.items[1]?.cost).toBe(answer?.cost);
     expect(detail.thread.unread).toBe(0);
@@ -390,7 +385,7 @@ describe.each(testDatabases)('webhook receiver and the bot (%s)', (kind) => {
     expect(thread).toMatchObject({ state: 'human', bot_paused: true, bot_pause_reason: 'handoff' });
     await deliver(sampleMessage(BAKERY, { psid, text: 'Cảm ơn shop' }));
     await t.app.jobs.runDue();
-    const detail = await threadDetail(lan, thread?.thread_id ?? '');
+    const detail = await threadDetail(t, lan, thread?.thread_id ?? '');
     expect(detail.items.map((item) => `${item.author}:${item.reply_status ?? item.delivery}`)).toEqual(['customer:replied', 'bot:sent', 'human:sent', 'customer:skipped']);
     expect(detail.items[3]?.reason).toBe('paused');
   });

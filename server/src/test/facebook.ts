@@ -1,4 +1,4 @@
-import { FACEBOOK_CONNECT_MESSAGE_SOURCE } from '@pagemate/shared-contracts/contracts';
+import { FACEBOOK_CONNECT_MESSAGE_SOURCE, type InboxItem, type InboxThread } from '@pagemate/shared-contracts/contracts';
 import { expect } from 'vitest';
 import { bearer, claimsOf, login, registerAccount } from './accounts.js';
 import type { TestApp } from './helper.js';
@@ -97,4 +97,11 @@ export const sandboxPageId = (t: TestApp, user: SignedIn, demoPageId: string) =>
 export async function chooseDocuments(t: TestApp, user: SignedIn, pageIds: string[], files: { collection_name: string; file_name: string }[]) {
   const response = await api(t, user, 'POST', '/api/v1/facebook/save-collection-page', { user_id: user.userId, list_page_ids: pageIds, list_collections: files });
   expect(response.statusCode, response.body).toBe(200);
+}
+
+/** One inbox thread with its items, as its owner reads it (the read marks it read). */
+export async function threadDetail(t: TestApp, user: SignedIn, threadId: string) {
+  const response = await api(t, user, 'GET', `/api/v1/facebook/thread/${threadId}?user_id=${user.userId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { data: { thread: InboxThread; items: InboxItem[] } }).data;
 }
