@@ -13,7 +13,7 @@ const V = `/${FACEBOOK_API_VERSION}`;
 const SHORT_TOKEN_SECONDS = 2 * 3600;
 const LONG_TOKEN_SECONDS = 60 * 24 * 3600;
 const CODE_SECONDS = 10 * 60;
-const KNOWN_FIELDS = new Set(['feed', 'messages', 'message_echoes', 'messaging_postbacks', 'message_deliveries', 'message_reads', 'mention']);
+const KNOWN_FIELDS = new Set(['name', 'feed', 'messages', 'message_echoes', 'messaging_postbacks', 'message_deliveries', 'message_reads', 'mention']);
 
 /** A Graph error as Meta answers it; thrown inside the sandbox, answered by its error handler. */
 export class SandboxGraphError extends Error {

@@ -134,6 +134,29 @@ describe.each(testDatabases)('Instagram: the same bot answers comments and Direc
     expect((none.json() as { code: string }).code).toBe('INSTAGRAM_NOT_LINKED');
   });
 
+  it("the app is put on the page at Meta while the account has subscriptions, and taken off with the last", async () => {
+    const minh = await connectedUser(0);
+    const page = sandboxPageId(t, minh, DEMO.bakery);
+    const fieldsAtMeta = () => t.app.sandboxRepository.subscribedFields(page);
+    expect(await fieldsAtMeta()).toEqual([]);
+    expect((await subscribe(minh, page, 'comments')).statusCode).toBe(200);
+    // Meta delivers the account's events only to an app subscribed to the page, with any page field.
+    expect(await fieldsAtMeta()).toEqual(['name']);
+    expect((await subscribe(minh, page, 'comments', 'facebook')).statusCode).toBe(200);
+    expect((await fieldsAtMeta()).sort()).toEqual(['feed', 'name']);
+    // Ending Facebook's last subscription keeps the app on the page for Instagram.
+    expect((await subscribe(minh, page, 'comments', 'facebook', 'unsubscribe')).statusCode).toBe(200);
+    expect(await fieldsAtMeta()).toEqual(['name']);
+    const shown = (await pagesOf(minh)).find((entry) => entry.page_id === page);
+    expect(shown?.subscribed).toEqual([]);
+    expect(shown?.instagram?.subscribed).toEqual(['comments']);
+    // The account's last subscription takes the app off the page.
+    expect((await subscribe(minh, page, 'comments', 'instagram', 'unsubscribe')).statusCode).toBe(200);
+    expect(await fieldsAtMeta()).toEqual([]);
+    // Lan's page, the same demo person's in her own sandbox, was never touched.
+    expect(page).not.toBe(BAKERY);
+  });
+
   it("Meta's documented comment payload: one reply through /{ig-comment-id}/replies, charged once, marked Instagram", async () => {
     const payload = igComment(IG);
     const commentId = payload.entry[0]?.changes[0]?.value.id ?? '';

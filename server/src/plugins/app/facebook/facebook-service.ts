@@ -17,7 +17,7 @@ import { vietnamDate } from '../../../http/list-query.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
 import { maskToken } from '../../../meta/token-cipher.js';
 import type { FacebookPageRow, PageManagerRow } from './facebook-repository.js';
-import { createInstagramLink } from './instagram-link.js';
+import { APP_ON_PAGE_FIELD, createInstagramLink } from './instagram-link.js';
 
 /** Dialog scopes: the product's (docs/product.md §7), plus what replying to comments and posting need (docs/meta-and-payos.md §1). */
 export const CONNECT_SCOPES = [
@@ -97,11 +97,11 @@ export interface FacebookService {
   /** Consumes the state, which must be one `userId` asked for, then exchanges the code and stores the pages. */
   completeConnect(userId: string, handOff: ConnectHandOff): Promise<ConnectResult>;
   accounts(userId: string): Promise<FacebookAccount[]>;
-  /** Adds or removes one event type at Meta (read → change one field → write), records and returns the result. */
   /**
    * Facebook: adds or removes one event type at Meta (read → change one field → write), records and returns the
    * result. Instagram: the linked account's event types — Meta delivers them by the app's Instagram webhook
-   * fields once the page is subscribed to the app; the account is read again first (it may have been unlinked).
+   * fields once the app is subscribed to the page, which subscribing makes sure of; the account is read again
+   * first (it may have been unlinked).
    */
   setSubscription(userId: string, pageId: string, type: PageAction, action: 'subscribe' | 'unsubscribe', channel?: Channel): Promise<PageAction[]>;
   getManagers(userId: string, username: string, pageIds: string[]): Promise<PageManager[]>;
@@ -351,6 +351,8 @@ function facebookServicePlugin(app: FastifyInstance) {
       try {
         const current = await meta.graph.subscribedFields(pageId, token);
         fields = action === 'subscribe' ? [...new Set([...current, ...own])] : current.filter((item) => !own.includes(item));
+        // The linked Instagram account's events still need the app on the page.
+        if (fields.length === 0 && page.igSubscribed.length > 0) fields = [APP_ON_PAGE_FIELD];
         await meta.graph.setSubscribedFields(pageId, token, fields);
       } catch (error) {
         return graphFailure(error, userId, pageId);

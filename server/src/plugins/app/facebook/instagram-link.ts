@@ -5,6 +5,13 @@ import { AppError } from '../../../errors/app-error.js';
 import type { FacebookPageRow, LinkedInstagram } from './facebook-repository.js';
 
 /**
+ * A page field that seldom fires. Meta delivers a linked Instagram account's comments and messages only to an app
+ * subscribed to its page, with any page field: while the account has subscriptions and the page has none of its
+ * own, the app stays on the page through this one.
+ */
+export const APP_ON_PAGE_FIELD = 'name';
+
+/**
  * The Instagram professional account linked to a page: read at connect time, and its own event types
  * (comments, Direct messages) switched on and off. `graphFailure` answers a Graph error as the API's error.
  */
@@ -22,6 +29,14 @@ export function createInstagramLink(app: FastifyInstance, graphFailure: (error: 
     }
   }
 
+  /** Puts the app on the page at Meta when nothing else holds it there, and takes it off with the account's last subscription. */
+  async function keepAppOnPage(pageId: string, pageToken: string, wanted: boolean) {
+    const current = await graph.subscribedFields(pageId, pageToken);
+    const onlyOurs = current.every((field) => field === APP_ON_PAGE_FIELD);
+    if (wanted && current.length === 0) await graph.setSubscribedFields(pageId, pageToken, [APP_ON_PAGE_FIELD]);
+    if (!wanted && current.length > 0 && onlyOurs) await graph.setSubscribedFields(pageId, pageToken, []);
+  }
+
   /** The account is read again first: subscribing refuses (409) when the page has none, or another one now. */
   async function setInstagramSubscription(userId: string, page: FacebookPageRow, token: string, type: PageAction, action: 'subscribe' | 'unsubscribe'): Promise<PageAction[]> {
     let linked: LinkedInstagram | null;
@@ -35,6 +50,11 @@ export function createInstagramLink(app: FastifyInstance, graphFailure: (error: 
     }
     const wanted = action === 'subscribe' ? [...page.igSubscribed, type] : page.igSubscribed.filter((item) => item !== type);
     const subscribed = [...new Set(wanted)].sort() as PageActionName[];
+    try {
+      await keepAppOnPage(page.pageId, token, subscribed.length > 0);
+    } catch (error) {
+      return graphFailure(error, userId, page.pageId);
+    }
     await repo.setSubscribed(userId, page.pageId, subscribed, app.clock.now(), 'instagram');
     return subscribed;
   }
