@@ -77,6 +77,7 @@ export function aPost(overrides: Partial<ScheduledPost> = {}): ScheduledPost {
     status: 'scheduled',
     facebook_post_id: null,
     facebook_url: null,
+    error_code: null,
     error: null,
     ...overrides,
   };

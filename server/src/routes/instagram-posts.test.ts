@@ -140,8 +140,8 @@ describe.each(testDatabases)('scheduled posts to Instagram (%s)', (kind) => {
     clock.advanceSeconds(11 * 60);
     await t.app.posts.publishRun(run?.run_id ?? '', { attempt: 1, maxAttempts: 5 });
     const row = await runRow(run?.run_id ?? '');
-    expect(row?.status).toBe('failed');
-    expect(row?.error).toContain('publishing limit');
+    // The reason is a code the screen says in the user's language; the details are Meta's figures.
+    expect(row).toMatchObject({ status: 'failed', errorCode: 'instagram_quota', error: `${SANDBOX_PUBLISHING_QUOTA}/${SANDBOX_PUBLISHING_QUOTA}` });
     expect(row?.igContainerId).toBeNull();
     expect(await sandbox(BAKERY, 'ig_media')).toHaveLength(SANDBOX_PUBLISHING_QUOTA);
     const runs = await t.app.db.orm.select().from(postRuns).where(eq(postRuns.postId, run?.post_id ?? '')).orderBy(asc(postRuns.seq));

@@ -313,11 +313,11 @@ describe.each(testDatabases)('scheduled posts (%s)', (kind) => {
     expect(summary.retried).toBe(0);
     const [row] = await runsOf(run?.post_id ?? '');
     expect(row?.status).toBe('failed');
-    expect(row?.error).toContain('Facebook');
+    expect(row).toMatchObject({ errorCode: 'reconnect', error: expect.stringContaining('(code 190)') });
     expect((await pageRow(user, own.fashion))?.needsReconnect).toBe(true);
     expect(await reconnectNotices(user, own.fashion)).toHaveLength(1);
     const [listed] = (await listOf(user, own.fashion)).filter((item) => item.run_id === run?.run_id);
-    expect(listed).toMatchObject({ status: 'failed', facebook_post_id: null });
+    expect(listed).toMatchObject({ status: 'failed', facebook_post_id: null, error_code: 'reconnect' });
     expect((await postRow(run?.post_id ?? ''))?.status).toBe('finished');
   });
 

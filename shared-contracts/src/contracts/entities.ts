@@ -213,6 +213,26 @@ export const postRepeatSchema = z.discriminatedUnion('kind', [
 export type PostRepeat = z.infer<typeof postRepeatSchema>;
 export const POST_RUN_STATUSES = ['scheduled', 'publishing', 'published', 'failed', 'cancelled'] as const;
 export type PostRunStatus = (typeof POST_RUN_STATUSES)[number];
+/**
+ * Why a post was not published, for the screen to say in the user's language: `missed` — the server was down at
+ * its time; `page_gone` — the page is no longer connected; `reconnect` — Meta refused the page's token or a
+ * permission; `meta_refused` / `meta_unavailable` — Meta refused the post / kept failing (its own words in
+ * `error`); `instagram_*` — the linked account's rules: publishing limit used up, no image, no linked account,
+ * an image Instagram could not process, processing not finished in time.
+ */
+export const POST_FAILURES = [
+  'missed',
+  'page_gone',
+  'reconnect',
+  'meta_refused',
+  'meta_unavailable',
+  'instagram_quota',
+  'instagram_no_image',
+  'instagram_not_linked',
+  'instagram_image_failed',
+  'instagram_timeout',
+] as const;
+export type PostFailure = (typeof POST_FAILURES)[number];
 /** An image uploaded for posts: served to Facebook (and the browser) from `url`. */
 export const postImageSchema = z.object({ media_id: idSchema, url: z.string(), file_name: z.string(), size_bytes: z.number().int().nonnegative() });
 export type PostImage = z.infer<typeof postImageSchema>;
@@ -242,7 +262,8 @@ export const scheduledPostSchema = z.object({
   /** Published: the Facebook post id (and its address outside the sandbox). */
   facebook_post_id: z.string().nullable(),
   facebook_url: z.string().nullable(),
-  /** Failed: what Facebook said. */
+  /** Failed: why (null on runs that failed before reasons were kept), and the details — Meta's own words. */
+  error_code: z.enum(POST_FAILURES).nullable(),
   error: z.string().nullable(),
 });
 export type ScheduledPost = z.infer<typeof scheduledPostSchema>;

@@ -4,6 +4,7 @@ import { Button, Card, Flex, Image, Popconfirm, Tag, Tooltip, Typography, theme 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageSrc } from './posts-api';
+import { failureText } from './post-failure';
 import { describeRepeat, formatPostTime } from './post-model';
 
 const STATUS_LOOK: Record<PostRunStatus, { color: string; icon: ReactNode }> = {
@@ -74,7 +75,7 @@ export function PostRow({ post, editable, deleting, onEdit, onReuse, onDelete }:
           {post.status === 'published' ? <PublishedLink post={post} /> : null}
           {post.status === 'failed' ? (
             <Typography.Text type="danger" data-testid="post-error">
-              {t('posts.failedBecause', { error: post.error ?? t('posts.unknownError') })}
+              {failureText(t, post)}
             </Typography.Text>
           ) : null}
         </Flex>

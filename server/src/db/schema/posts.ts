@@ -83,6 +83,8 @@ export const postRuns = pgTable(
     facebookPostId: text(),
     /** Instagram: the media container made for this run, published once Meta has processed it. */
     igContainerId: text(),
+    /** Failed: why, one of the contract's post failures; `error` holds the details (Meta's words, the quota). */
+    errorCode: text(),
     error: text(),
     publishedAt: instant(),
     createdAt: instant().notNull(),

@@ -1,3 +1,4 @@
+import type { PostFailure } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { PostRunRow, ScheduledPostRow } from './posts-repository.js';
 
@@ -9,9 +10,16 @@ export class ContainerNotReady extends Error {
   override name = 'ContainerNotReady';
 }
 
-/** Instagram will not take this run (no linked account, quota used up, container failed): it ends failed with this text. */
+/** Instagram will not take this run (no linked account, quota used up, container failed): it ends failed for this reason. */
 export class InstagramRefusal extends Error {
   override name = 'InstagramRefusal';
+  constructor(
+    readonly reason: Extract<PostFailure, `instagram_${string}`>,
+    readonly detail: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -29,7 +37,7 @@ export function createInstagramPublisher(app: FastifyInstance, mediaUrl: (mediaI
   async function checkQuota(igUserId: string, token: string) {
     const { used, total } = await graph.instagramPublishingLimit(igUserId, token);
     if (total > 0 && used >= total) {
-      throw new InstagramRefusal(`Instagram's publishing limit is reached (${used} of ${total} posts in 24 hours); this post was not published.`);
+      throw new InstagramRefusal('instagram_quota', `${used}/${total}`, `Instagram's publishing limit is reached (${used} of ${total} posts in 24 hours)`);
     }
   }
 
@@ -37,7 +45,7 @@ export function createInstagramPublisher(app: FastifyInstance, mediaUrl: (mediaI
     const images = await repo.mediaOf(post.userId, post.mediaIds);
     const known = new Set(images.map((row) => row.id));
     const urls = post.mediaIds.filter((id) => known.has(id)).map(mediaUrl).slice(0, CAROUSEL_MAX);
-    if (urls.length === 0) throw new InstagramRefusal('Instagram posts need an image, and this post has none left.');
+    if (urls.length === 0) throw new InstagramRefusal('instagram_no_image', null, 'Instagram posts need an image, and this post has none left');
     if (urls.length === 1) return (await graph.createInstagramContainer(igUserId, token, { image_url: urls[0] ?? '', caption: post.content })).id;
     const children: string[] = [];
     for (const url of urls) children.push((await graph.createInstagramContainer(igUserId, token, { image_url: url, is_carousel_item: true })).id);
@@ -48,7 +56,7 @@ export function createInstagramPublisher(app: FastifyInstance, mediaUrl: (mediaI
   async function publish(run: PostRunRow, post: ScheduledPostRow, token: string): Promise<string> {
     const page = await app.facebookRepository.findPage(run.userId, run.pageId);
     const igUserId = page?.igUserId;
-    if (!igUserId) throw new InstagramRefusal('The page has no linked Instagram professional account any more.');
+    if (!igUserId) throw new InstagramRefusal('instagram_not_linked', null, 'The page has no linked Instagram professional account any more');
     let containerId = run.igContainerId;
     if (!containerId) {
       await checkQuota(igUserId, token);
@@ -68,7 +76,7 @@ export function createInstagramPublisher(app: FastifyInstance, mediaUrl: (mediaI
         await checkQuota(igUserId, token);
         return (await graph.publishInstagramContainer(igUserId, token, containerId)).id;
       default:
-        throw new InstagramRefusal(`Instagram could not process the image (container ${status}).`);
+        throw new InstagramRefusal('instagram_image_failed', status, `Instagram could not process the image (container ${status})`);
     }
   }
 

@@ -36,6 +36,7 @@ export function createPostMapping(app: FastifyInstance, toImage: (row: MediaFile
       facebook_post_id: run.facebookPostId,
       // An Instagram media id is not an address (its permalink would take a Graph call).
       facebook_url: run.facebookPostId && run.channel === 'facebook' && !sandbox.has(run.pageId) ? `https://www.facebook.com/${run.facebookPostId}` : null,
+      error_code: (run.errorCode as ScheduledPost['error_code']) ?? null,
       error: run.error,
     }));
   }

@@ -45,7 +45,8 @@ export function createPostPublisher(app: FastifyInstance, runs: Pick<PostRuns, '
     return (await meta.graph.publishPhotos(run.pageId, token, { message: post.content, urls })).id;
   }
 
-  const graphMessage = (error: GraphApiError) => excerpt(`Facebook: ${error.graph.message ?? 'no message'} (code ${error.code ?? error.httpStatus})`, ERROR_MAX_CHARS);
+  /** Meta's own words, kept as the details of a failure. */
+  const graphMessage = (error: GraphApiError) => excerpt(`${error.graph.message ?? 'no message'} (code ${error.code ?? error.httpStatus})`, ERROR_MAX_CHARS);
 
   async function publishRun(runId: string, context: Pick<JobContext, 'attempt' | 'maxAttempts'>): Promise<void> {
     let run = await repo.run(runId);
@@ -60,7 +61,7 @@ export function createPostPublisher(app: FastifyInstance, runs: Pick<PostRuns, '
       if (!claimed) return;
       run = claimed;
       if (now().getTime() - run.runAt.getTime() > POST_MISSED_AFTER_MS) {
-        await endRun(run, { status: 'failed', error: 'Missed: the server was not running at the planned time, so this post was not published late.' });
+        await endRun(run, { status: 'failed', reason: 'missed', error: null });
         return;
       }
     } else if (run.status === 'publishing') {
@@ -78,7 +79,7 @@ export function createPostPublisher(app: FastifyInstance, runs: Pick<PostRuns, '
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.status === 409) await app.facebook.flagReconnect(run.userId, run.pageId);
-      await endRun(run, { status: 'failed', error: error.status === 404 ? 'The page is no longer connected.' : error.message });
+      await endRun(run, error.status === 404 ? { status: 'failed', reason: 'page_gone', error: null } : { status: 'failed', reason: 'reconnect', error: excerpt(error.message, ERROR_MAX_CHARS) });
       return;
     }
 
@@ -92,11 +93,11 @@ export function createPostPublisher(app: FastifyInstance, runs: Pick<PostRuns, '
       if (found) app.log.info({ runId: run.id }, 'posts: an earlier attempt had published the run; recorded it');
       await endRun(run, { status: 'published', facebookPostId, publishedAt: now() });
     } catch (error) {
-      if (error instanceof InstagramRefusal) return void (await endRun(run, { status: 'failed', error: excerpt(error.message, ERROR_MAX_CHARS) }));
+      if (error instanceof InstagramRefusal) return void (await endRun(run, { status: 'failed', reason: error.reason, error: error.detail }));
       if (error instanceof ContainerNotReady) {
         // Left `publishing` with its container: the next attempt (after the queue's backoff) looks again.
         if (context.attempt < context.maxAttempts) throw error;
-        return void (await endRun(run, { status: 'failed', error: 'Instagram did not finish processing the image in time; this post was not published.' }));
+        return void (await endRun(run, { status: 'failed', reason: 'instagram_timeout', error: null }));
       }
       if (!(error instanceof GraphApiError)) throw error;
       app.log.warn({ kind: error.kind, graphCode: error.code, httpStatus: error.httpStatus, operation: error.operation, runId: run.id }, 'posts: Facebook refused a post');
@@ -104,17 +105,17 @@ export function createPostPublisher(app: FastifyInstance, runs: Pick<PostRuns, '
         case 'token':
         case 'permission':
           await app.facebook.flagReconnect(run.userId, run.pageId);
-          await endRun(run, { status: 'failed', error: graphMessage(error) });
+          await endRun(run, { status: 'failed', reason: 'reconnect', error: graphMessage(error) });
           return;
         case 'rate_limit':
         case 'server':
         case 'network':
           // Left `publishing`: the next attempt reads the feed back first.
           if (context.attempt < context.maxAttempts) throw error;
-          await endRun(run, { status: 'failed', error: graphMessage(error) });
+          await endRun(run, { status: 'failed', reason: 'meta_unavailable', error: graphMessage(error) });
           return;
         default:
-          await endRun(run, { status: 'failed', error: graphMessage(error) });
+          await endRun(run, { status: 'failed', reason: 'meta_refused', error: graphMessage(error) });
       }
     }
   }

@@ -1,3 +1,4 @@
+import type { PostFailure } from '@pagemate/shared-contracts/contracts';
 import { and, asc, desc, eq, gte, inArray, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,7 +13,8 @@ export type PostRunRow = typeof postRuns.$inferSelect;
 export type PostRunStatusName = 'scheduled' | 'publishing' | 'published' | 'failed' | 'cancelled';
 
 /** What a run ends with: published (with Facebook's id) or failed (with what Facebook said). */
-export type RunOutcome = { status: 'published'; facebookPostId: string; publishedAt: Date } | { status: 'failed'; error: string };
+/** How a run ended. Failed: why (`reason`, said in the user's language by the screen) and Meta's own words or the figures (`error`). */
+export type RunOutcome = { status: 'published'; facebookPostId: string; publishedAt: Date } | { status: 'failed'; reason: PostFailure; error: string | null };
 
 /** A connected page as the daily health check sees it. */
 export interface ConnectedPage {
@@ -168,8 +170,8 @@ function postsRepositoryPlugin(app: FastifyInstance) {
     async finishRun(runId, outcome, now) {
       const fields =
         outcome.status === 'published'
-          ? { status: outcome.status, facebookPostId: outcome.facebookPostId, publishedAt: outcome.publishedAt, error: null }
-          : { status: outcome.status, error: outcome.error };
+          ? { status: outcome.status, facebookPostId: outcome.facebookPostId, publishedAt: outcome.publishedAt, errorCode: null, error: null }
+          : { status: outcome.status, errorCode: outcome.reason, error: outcome.error };
       const updated = await orm
         .update(postRuns)
         .set({ ...fields, updatedAt: now })

@@ -40,6 +40,7 @@ export function createPostRuns(app: FastifyInstance) {
         status: 'scheduled',
         facebookPostId: null,
         igContainerId: null,
+        errorCode: null,
         error: null,
         publishedAt: null,
         createdAt: now(),

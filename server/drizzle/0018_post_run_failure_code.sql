@@ -1,0 +1,1 @@
+ALTER TABLE "post_runs" ADD COLUMN "error_code" text;
