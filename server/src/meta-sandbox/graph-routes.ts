@@ -2,6 +2,8 @@ import { sameSecret } from '../http/same-secret.js';
 import { FACEBOOK_API_VERSION } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appsecretProof, graphErrorBody } from '../meta/graph-client.js';
+import { CONNECT_SCOPES } from '../plugins/app/facebook/facebook-service.js';
+import { INSTAGRAM_SCOPES } from '../plugins/app/facebook/instagram-link.js';
 import { unstorableTextPath } from '../plugins/app/text-input-guard.js';
 import { demoAccount, demoPage, DEMO_ACCOUNTS } from './demo-data.js';
 import { renderDialog, renderDialogError } from './dialog-page.js';
@@ -13,6 +15,8 @@ const V = `/${FACEBOOK_API_VERSION}`;
 const SHORT_TOKEN_SECONDS = 2 * 3600;
 const LONG_TOKEN_SECONDS = 60 * 24 * 3600;
 const CODE_SECONDS = 10 * 60;
+/** What a token from before the sandbox kept permissions holds: everything PageMate asks for. */
+const SANDBOX_PERMISSIONS = [...CONNECT_SCOPES, ...INSTAGRAM_SCOPES];
 const KNOWN_FIELDS = new Set(['name', 'feed', 'messages', 'message_echoes', 'messaging_postbacks', 'message_deliveries', 'message_reads', 'mention']);
 
 /** A Graph error as Meta answers it; thrown inside the sandbox, answered by its error handler. */
@@ -167,7 +171,8 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
       if (!account) return html(reply, 400, renderDialogError('Unknown demo account'));
       const tenant = await dialogTenant(text(p.state));
       if (!tenant) return html(reply, 400, unknownState());
-      target.searchParams.set('code', tokens.issue({ k: 'code', t: tenant, u: account.id, r: p.redirect_uri, exp: nowSeconds() + CODE_SECONDS }));
+      const scopes = [...new Set((text(p.scope) ?? '').split(',').map((item) => item.trim()).filter(Boolean))];
+      target.searchParams.set('code', tokens.issue({ k: 'code', t: tenant, u: account.id, r: p.redirect_uri, exp: nowSeconds() + CODE_SECONDS, s: scopes }));
     }
     const state = text(p.state);
     if (state) target.searchParams.set('state', state);
@@ -185,7 +190,7 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
       const grant = tokens.open(text(p.fb_exchange_token) ?? '');
       if (grant?.k !== 'user') throw fail(400, 'Invalid OAuth access token - Cannot parse access token', 190);
       if (grant.exp <= nowSeconds()) throw fail(400, 'Error validating access token: Session has expired.', 190, 'OAuthException', 463);
-      return { access_token: tokens.issue({ k: 'user', t: grant.t, u: grant.u, long: true, exp: nowSeconds() + LONG_TOKEN_SECONDS }), token_type: 'bearer', expires_in: LONG_TOKEN_SECONDS };
+      return { access_token: tokens.issue({ k: 'user', t: grant.t, u: grant.u, long: true, exp: nowSeconds() + LONG_TOKEN_SECONDS, s: grant.s }), token_type: 'bearer', expires_in: LONG_TOKEN_SECONDS };
     }
     const code = tokens.open(text(p.code) ?? '');
     if (code?.k !== 'code') throw fail(400, 'Invalid verification code format.', 100, 'OAuthException', 36007);
@@ -194,7 +199,7 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     }
     if (code.exp <= nowSeconds()) throw fail(400, 'This authorization code has expired.', 100, 'OAuthException', 36007);
     if (!(await repo.useCode(code.n, app.clock.now()))) throw fail(400, 'This authorization code has been used.', 100, 'OAuthException', 36009);
-    return { access_token: tokens.issue({ k: 'user', t: code.t, u: code.u, long: false, exp: nowSeconds() + SHORT_TOKEN_SECONDS }), token_type: 'bearer', expires_in: SHORT_TOKEN_SECONDS };
+    return { access_token: tokens.issue({ k: 'user', t: code.t, u: code.u, long: false, exp: nowSeconds() + SHORT_TOKEN_SECONDS, s: code.s }), token_type: 'bearer', expires_in: SHORT_TOKEN_SECONDS };
   });
 
   // ── Nodes ───────────────────────────────────────────────────────────────────────────────────────────
@@ -204,6 +209,13 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
     const account = demoAccount(grant.u);
     if (!account) throw fail(400, 'Invalid OAuth access token - Cannot parse access token', 190);
     return { id: account.id, name: account.name };
+  });
+
+  // What the person granted in the dialog, as Meta lists it.
+  app.get(`${V}/me/permissions`, async (request) => {
+    const grant = authenticate(request);
+    if (grant.k !== 'user') throw fail(400, '(#100) Tried accessing nonexisting field (permissions) on node type (Page)', 100, 'OAuthException');
+    return { data: (grant.s ?? SANDBOX_PERMISSIONS).map((permission) => ({ permission, status: 'granted' })) };
   });
 
   const accounts = (request: FastifyRequest, userId: string) => {
@@ -218,7 +230,7 @@ export default async function sandboxGraphRoutes(app: FastifyInstance) {
         category: page.category,
         ...(page.withoutToken
           ? { tasks: ['ANALYZE'] }
-          : { access_token: tokens.issue({ k: 'page', t: grant.t, u: grant.u, p: metaSandbox.pageIdOf(grant.t, page.id), d: page.id }), tasks: ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'] }),
+          : { access_token: tokens.issue({ k: 'page', t: grant.t, u: grant.u, p: metaSandbox.pageIdOf(grant.t, page.id), d: page.id, s: grant.s }), tasks: ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'] }),
       })),
       paging: { cursors: { before: 'QVFIUmJlZA', after: 'QVFIUmFmdA' } },
     };

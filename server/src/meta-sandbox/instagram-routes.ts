@@ -2,7 +2,7 @@ import { FACEBOOK_API_VERSION } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { demoPage } from './demo-data.js';
 import type { SandboxEventKind, SandboxEventRow } from './sandbox-repository.js';
-import type { SandboxGrant } from './sandbox-tokens.js';
+import { grants, type SandboxGrant } from './sandbox-tokens.js';
 
 const V = `/${FACEBOOK_API_VERSION}`;
 /** How long the sandbox "processes" an image container before it can be published (IN_PROGRESS, then FINISHED). */
@@ -67,7 +67,9 @@ async function containerStatus(app: FastifyInstance, pageId: string, container: 
 export async function instagramNode(app: FastifyInstance, grant: PageGrant, id: string): Promise<Record<string, unknown> | undefined> {
   if (id === grant.p) {
     const account = linkedAccount(app, grant);
-    return { id: grant.p, ...(account ? { instagram_business_account: account } : {}) };
+    // Without instagram_basic the page shows only that it has a linked account: its id, not who it is.
+    const shown = account && !grants(grant, 'instagram_basic') ? { id: account.id } : account;
+    return { id: grant.p, ...(shown ? { instagram_business_account: shown } : {}) };
   }
   const [container] = await app.sandboxRepository.received(grant.p, 'ig_container', { id }, 1);
   if (!container) return undefined;
@@ -85,15 +87,17 @@ export function registerInstagramRoutes(app: FastifyInstance, kit: SandboxGraphK
   const { fail } = kit;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-  function pageGrantOf(request: FastifyRequest): PageGrant {
+  /** A page token holding `permission` (granted in the dialog), as Meta checks each Instagram call. */
+  function pageGrantOf(request: FastifyRequest, permission: string): PageGrant {
     const grant = kit.authenticate(request);
     if (grant.k !== 'page') throw fail(400, '(#210) A page access token is required to request this resource.', 210);
+    if (!grants(grant, permission)) throw fail(403, `(#10) Application does not have permission for this action (${permission})`, 10);
     return grant;
   }
 
   /** The grant's page must be linked to this Instagram account (another user's or page's does not exist for it). */
-  function accountGrant(request: FastifyRequest, igUserId: string): PageGrant {
-    const grant = pageGrantOf(request);
+  function accountGrant(request: FastifyRequest, igUserId: string, permission: string): PageGrant {
+    const grant = pageGrantOf(request, permission);
     if (linkedAccount(app, grant)?.id !== igUserId) {
       throw fail(400, `(#100) Unsupported request. Object with ID '${igUserId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, 100, 'GraphMethodException', 33);
     }
@@ -107,7 +111,7 @@ export function registerInstagramRoutes(app: FastifyInstance, kit: SandboxGraphK
 
   // ── Comments ────────────────────────────────────────────────────────────────────────────────────────
   app.post<{ Params: { commentId: string } }>(`${V}/:commentId/replies`, async (request) => {
-    const grant = pageGrantOf(request);
+    const grant = pageGrantOf(request, 'instagram_manage_comments');
     const account = linkedAccount(app, grant);
     if (!account) throw fail(400, '(#10) This page has no linked Instagram professional account', 10);
     const message = text(kit.params(request).message)?.trim();
@@ -119,7 +123,7 @@ export function registerInstagramRoutes(app: FastifyInstance, kit: SandboxGraphK
   });
 
   app.get<{ Params: { commentId: string } }>(`${V}/:commentId/replies`, async (request) => {
-    const grant = pageGrantOf(request);
+    const grant = pageGrantOf(request, 'instagram_manage_comments');
     const account = linkedAccount(app, grant);
     const rows = await repo.received(grant.p, 'comment_reply', { channel: 'instagram', comment_id: request.params.commentId }, 100);
     return {
@@ -133,7 +137,7 @@ export function registerInstagramRoutes(app: FastifyInstance, kit: SandboxGraphK
   // ── Publishing: container → FINISHED → media_publish ────────────────────────────────────────────────
   app.post<{ Params: { igUserId: string } }>(`${V}/:igUserId/media`, async (request) => {
     const { igUserId } = request.params;
-    const grant = accountGrant(request, igUserId);
+    const grant = accountGrant(request, igUserId, 'instagram_content_publish');
     const p = kit.params(request);
     const imageUrl = text(p.image_url);
     const carousel = p.media_type === 'CAROUSEL';
@@ -163,7 +167,7 @@ export function registerInstagramRoutes(app: FastifyInstance, kit: SandboxGraphK
 
   app.post<{ Params: { igUserId: string } }>(`${V}/:igUserId/media_publish`, async (request) => {
     const { igUserId } = request.params;
-    const grant = accountGrant(request, igUserId);
+    const grant = accountGrant(request, igUserId, 'instagram_content_publish');
     const creationId = text(kit.params(request).creation_id);
     if (!creationId) throw fail(400, '(#100) The parameter creation_id is required', 100);
     const [container] = await repo.received(grant.p, 'ig_container', { id: creationId, ig_user_id: igUserId }, 1);
@@ -188,7 +192,7 @@ export function registerInstagramRoutes(app: FastifyInstance, kit: SandboxGraphK
   });
 
   app.get<{ Params: { igUserId: string } }>(`${V}/:igUserId/media`, async (request) => {
-    const grant = accountGrant(request, request.params.igUserId);
+    const grant = accountGrant(request, request.params.igUserId, 'instagram_basic');
     const rows = await repo.received(grant.p, 'ig_media', { ig_user_id: request.params.igUserId }, 25);
     return {
       data: rows.map((row) => {
@@ -199,7 +203,7 @@ export function registerInstagramRoutes(app: FastifyInstance, kit: SandboxGraphK
   });
 
   app.get<{ Params: { igUserId: string } }>(`${V}/:igUserId/content_publishing_limit`, async (request) => {
-    const grant = accountGrant(request, request.params.igUserId);
+    const grant = accountGrant(request, request.params.igUserId, 'instagram_content_publish');
     return { data: [{ quota_usage: await publishedLastDay(grant.p), config: { quota_total: SANDBOX_PUBLISHING_QUOTA, quota_duration: 86400 } }] };
   });
 }

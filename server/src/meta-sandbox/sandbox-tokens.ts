@@ -3,12 +3,16 @@ import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
 /**
  * What a sandbox code or token stands for; signed, so the sandbox needs no token table. `t` is the PageMate user
  * whose sandbox it is (each has their own copy of the demo people's pages), `u` the demo person, `p` a page id of
- * that user's sandbox and `d` the demo page it is a copy of.
+ * that user's sandbox and `d` the demo page it is a copy of; `s` the permissions the dialog granted (absent on
+ * tokens issued before the sandbox kept them: every permission).
  */
 export type SandboxGrant =
-  | { k: 'code'; t: string; u: string; r: string; n: string; exp: number }
-  | { k: 'user'; t: string; u: string; n: string; exp: number; long: boolean }
-  | { k: 'page'; t: string; u: string; p: string; d: string; n: string };
+  | { k: 'code'; t: string; u: string; r: string; n: string; exp: number; s?: string[] }
+  | { k: 'user'; t: string; u: string; n: string; exp: number; long: boolean; s?: string[] }
+  | { k: 'page'; t: string; u: string; p: string; d: string; n: string; s?: string[] };
+
+/** The grant holds this permission. */
+export const grants = (grant: SandboxGrant, permission: string) => grant.s === undefined || grant.s.includes(permission);
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 

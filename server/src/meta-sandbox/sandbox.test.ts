@@ -192,6 +192,22 @@ describe.each(testDatabases)('Meta sandbox (%s)', (kind) => {
     await expect(graph.request({ method: 'GET', path: senderId, accessToken: pageToken })).rejects.toMatchObject({ code: 100 });
   });
 
+  it('keeps what the dialog granted: a token without the Instagram permissions sees that a page has an account, and nothing more', async () => {
+    const other = await signedInUser(t);
+    await connectThroughSandbox(t, other);
+    const bakery = sandboxPageId(t, other, '109000000000011');
+    const token = await t.app.facebook.pageToken(other.userId, bakery);
+    const igUserId = t.app.metaSandbox.instagramIdOf(other.userId, '109000000000011');
+    expect(await graph.instagramAccount(bakery, token, false)).toEqual({ igUserId, username: '', pictureUrl: null });
+    await expect(graph.replyToInstagramComment('17900000000000001', token, 'Dạ shop chào bạn')).rejects.toMatchObject({ kind: 'permission', code: 10 });
+    await expect(graph.instagramPublishingLimit(igUserId, token)).rejects.toMatchObject({ kind: 'permission', code: 10 });
+    // Allowed in the dialog: the account's name and its calls.
+    await connectThroughSandbox(t, other, undefined, { instagram: true });
+    const allowed = await t.app.facebook.pageToken(other.userId, bakery);
+    expect(await graph.instagramAccount(bakery, allowed)).toMatchObject({ igUserId, username: 'banhmicolan' });
+    expect((await graph.replyToInstagramComment('17900000000000001', allowed, 'Dạ shop chào bạn')).id).toBeTruthy();
+  });
+
   it('the dialog opens only for a connect state some user asked for (whose pages it shows)', async () => {
     const connectUrl = new URL(await connectUrlOf(t, user));
     connectUrl.searchParams.set('state', 'made-up-state');

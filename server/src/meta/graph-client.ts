@@ -194,6 +194,12 @@ export class GraphClient {
     return this.request<{ id: string; name: string }>({ path: 'me', accessToken, query: { fields: 'id,name' } });
   }
 
+  /** The permissions the person granted this app (declined and expired ones left out). */
+  async grantedPermissions(userToken: string): Promise<string[]> {
+    const answer = await this.request<{ data: { permission: string; status: string }[] }>({ path: 'me/permissions', accessToken: userToken });
+    return answer.data.filter((entry) => entry.status === 'granted').map((entry) => entry.permission);
+  }
+
   /** The user's pages; those without `access_token` cannot be managed by the app. Follows paging. */
   async pages(userToken: string): Promise<GraphPage[]> {
     const pages: GraphPage[] = [];
@@ -292,11 +298,12 @@ export class GraphClient {
   // ── Instagram (the professional account linked to a page, reached with the page token) ─────────────
 
   /** The page's linked Instagram professional account, or null when it has none. */
-  async instagramAccount(pageId: string, pageToken: string): Promise<{ igUserId: string; username: string; pictureUrl: string | null } | null> {
+  async instagramAccount(pageId: string, pageToken: string, detailed = true): Promise<{ igUserId: string; username: string; pictureUrl: string | null } | null> {
     const answer = await this.request<{ id: string; instagram_business_account?: { id: string; username?: string; profile_picture_url?: string } }>({
       path: pageId,
       accessToken: pageToken,
-      query: { fields: 'instagram_business_account{id,username,profile_picture_url}' },
+      // Its username and picture take instagram_basic; that the page has one, only the page's token.
+      query: { fields: detailed ? 'instagram_business_account{id,username,profile_picture_url}' : 'instagram_business_account' },
     });
     const account = answer.instagram_business_account;
     return account?.id ? { igUserId: account.id, username: account.username ?? '', pictureUrl: account.profile_picture_url ?? null } : null;

@@ -3,7 +3,7 @@ import { OK, ok, registerEndpoint } from '../http/contract-route.js';
 
 /** Connected Facebook accounts and pages, subscriptions at Meta, and each page's manager. */
 export default async function facebookRoutes(app: FastifyInstance) {
-  registerEndpoint(app, 'facebookConnectUrl', async (request) => ok(await app.facebook.connectUrl(request.user.userId)));
+  registerEndpoint(app, 'facebookConnectUrl', async (request) => ok(await app.facebook.connectUrl(request.user.userId, { instagram: request.body.instagram })));
 
   registerEndpoint(app, 'facebookConnectComplete', async ({ user, body, log }) => {
     const result = await app.facebook.completeConnect(user.userId, { code: body.code, state: body.state });

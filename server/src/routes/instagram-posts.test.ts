@@ -58,7 +58,7 @@ describe.each(testDatabases)('scheduled posts to Instagram (%s)', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind, { clock, env: { RATE_LIMIT_DISABLED: 'true' } });
     lan = { ...(await signedInUser(t)), signedAt: clock.now().getTime() };
-    await connectThroughSandbox(t, lan);
+    await connectThroughSandbox(t, lan, undefined, { instagram: true });
     [BAKERY, FASHION, COFFEE] = ['109000000000011', '109000000000012', '109000000000013'].map((id) => sandboxPageId(t, lan, id)) as [string, string, string];
   });
   afterAll(() => t?.close());

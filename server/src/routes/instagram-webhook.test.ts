@@ -5,7 +5,7 @@ import { inboxItems, inboxThreads, tokenTransactions } from '../db/schema/index.
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { bearer, claimsOf, login, registerAccount } from '../test/accounts.js';
 import { insertDocument } from '../test/chat.js';
-import { api, chooseDocuments, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser, threadDetail } from '../test/facebook.js';
+import { api, chooseDocuments, connectThroughSandbox, connectUrlOf, sandboxPageId, type SignedIn, signedInUser, threadDetail } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 import { expectLedgerConsistent } from '../test/ledger.js';
 
@@ -91,22 +91,44 @@ describe.each(testDatabases)('Instagram: the same bot answers comments and Direc
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { data: FacebookAccount[] }).data.flatMap((account) => account.page_data);
   };
-  const connectedUser = async (funds: number) => {
+  const connectedUser = async (funds: number, instagram = true) => {
     const user = await signedInUser(t);
-    await connectThroughSandbox(t, user);
+    await connectThroughSandbox(t, user, undefined, { instagram });
     if (funds > 0) await t.app.ledger.credit(user.userId, funds, `ig-credit-${process.pid}-${++creditCounter}`, 'deposit');
     return user;
   };
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
-    lan = await connectedUser(100_000);
+    // Lan connects as a new user does: the page permissions only; she allows Instagram in the first test.
+    lan = await connectedUser(100_000, false);
     BAKERY = sandboxPageId(t, lan, DEMO.bakery);
     IG = t.app.metaSandbox.instagramIdOf(lan.userId, DEMO.bakery);
     await insertDocument(t, lan.userId, 'bang-gia.txt', ['Bánh mì thịt nướng giá 25.000đ một ổ. Giao hàng miễn phí trong bán kính 3 km.']);
     await chooseDocuments(t, lan, [BAKERY], [{ collection_name: 'Tài liệu', file_name: 'bang-gia.txt' }]);
   });
   afterAll(() => t?.close());
+
+  it('the Instagram permissions are asked only when the user allows Instagram, and kept on every later connect', async () => {
+    const scopesOf = async (instagram = false) => new URL(await connectUrlOf(t, lan, instagram)).searchParams.get('scope')?.split(',') ?? [];
+    const [account] = (await api(t, lan, 'GET', '/api/v1/facebook/page/access-token-pages').then((response) => response.json() as { data: FacebookAccount[] })).data;
+    expect(account?.instagram_allowed).toBe(false);
+    // Before: the page shows that it has a linked account (its id), not who it is, and nothing can be subscribed.
+    const before = account?.page_data.find((page) => page.page_id === BAKERY);
+    expect(before?.instagram).toMatchObject({ ig_user_id: IG, username: '', picture_url: null, subscribed: [] });
+    const refused = await subscribe(lan, BAKERY, 'comments');
+    expect(refused.statusCode).toBe(409);
+    expect((refused.json() as { code: string }).code).toBe('INSTAGRAM_NOT_ALLOWED');
+    expect(await scopesOf()).not.toContain('instagram_basic');
+    expect(await scopesOf(true)).toEqual(expect.arrayContaining(['pages_show_list', 'instagram_basic', 'instagram_manage_comments', 'instagram_manage_messages', 'instagram_content_publish']));
+
+    // Allowing Instagram is the dialog again with its permissions added.
+    await connectThroughSandbox(t, lan, undefined, { instagram: true });
+    const after = (await pagesOf(lan)).find((page) => page.page_id === BAKERY);
+    expect(after?.instagram).toMatchObject({ ig_user_id: IG, username: 'banhmicolan' });
+    // A later connect (say, to reconnect a page) asks them again rather than silently losing Instagram.
+    expect(await scopesOf()).toContain('instagram_manage_messages');
+  });
 
   it('a page with a linked account shows it, and its two subscriptions are its own', async () => {
     const pages = await pagesOf(lan);

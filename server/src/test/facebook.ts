@@ -35,8 +35,8 @@ export function postedMessage(html: string): { message: Record<string, unknown>;
 }
 
 /** `connect-url` as `user` asks for it: the dialog URL. */
-export async function connectUrlOf(t: TestApp, user: SignedIn): Promise<string> {
-  const connect = await api(t, user, 'POST', '/api/v1/facebook/connect-url', { user_id: user.userId });
+export async function connectUrlOf(t: TestApp, user: SignedIn, instagram = false): Promise<string> {
+  const connect = await api(t, user, 'POST', '/api/v1/facebook/connect-url', { user_id: user.userId, ...(instagram ? { instagram } : {}) });
   expect(connect.statusCode, connect.body).toBe(200);
   const { url, sandbox } = (connect.json() as { data: { url: string; sandbox: boolean } }).data;
   expect(sandbox).toBe(true);
@@ -58,9 +58,9 @@ export async function connectThroughSandbox(
   t: TestApp,
   user: SignedIn,
   choice: { account: string } | 'cancel' = { account: '100090000000001' },
-  options: { dialogUrl?: string; complete?: boolean } = {},
+  options: { dialogUrl?: string; complete?: boolean; instagram?: boolean } = {},
 ) {
-  const url = options.dialogUrl ?? (await connectUrlOf(t, user));
+  const url = options.dialogUrl ?? (await connectUrlOf(t, user, options.instagram));
   const dialogUrl = new URL(url);
   const dialog = await t.app.inject({ method: 'GET', url: localPath(url) });
   expect(dialog.statusCode, dialog.body).toBe(200);

@@ -73,6 +73,8 @@ export const facebookAccountSchema = z.object({
   page_data: z.array(facebookPageSchema),
   /** True when the account came from the built-in Meta sandbox (labelled in the UI). */
   sandbox: z.boolean().default(false),
+  /** The person allowed PageMate on the linked Instagram accounts (comments, Direct messages, posts). */
+  instagram_allowed: z.boolean().default(false),
 });
 export type FacebookAccount = z.infer<typeof facebookAccountSchema>;
 

@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'FACEBOOK_CONNECT_REFUSED',
   // Instagram: the page has no linked Instagram professional account (or another one since it was connected).
   'INSTAGRAM_NOT_LINKED',
+  'INSTAGRAM_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -43,6 +43,8 @@ export const facebookAccounts = pgTable(
     userTokenEncrypted: text().notNull(),
     /** Came from the built-in Meta sandbox. */
     sandbox: boolean().notNull(),
+    /** The person granted the Instagram permissions (the linked accounts' comments, messages and posts). */
+    instagramAllowed: boolean().notNull().default(false),
     createdAt: instant().notNull(),
     updatedAt: instant().notNull(),
   },

@@ -30,7 +30,11 @@ export const facebookEndpoints = lazyEntries({
   }) as const satisfies EndpointContract,
   facebookConnectUrl: () => ({
     method: 'POST', path: 'api/v1/facebook/connect-url', auth: 'user', summary: 'Authorization dialog URL with a state bound to this user (sandbox dialog when no Facebook app is configured)',
-    body: z.object({ user_id: userIdField }),
+    body: z.object({
+      user_id: userIdField,
+      /** Also ask the Instagram permissions: the user allows PageMate to answer a linked Instagram account. */
+      instagram: z.boolean().default(false),
+    }),
     response: envelope(z.object({ url: z.string().url(), sandbox: z.boolean() })),
   }) as const satisfies EndpointContract,
   facebookConnectComplete: () => ({

@@ -19,6 +19,7 @@ export interface ConnectedAccount {
   name: string;
   userTokenEncrypted: string;
   sandbox: boolean;
+  instagramAllowed: boolean;
   pages: { pageId: string; name: string; pageTokenEncrypted: string; instagram?: LinkedInstagram | null }[];
 }
 
@@ -55,7 +56,8 @@ export interface FacebookRepository {
   listPages(userId: string): Promise<FacebookPageRow[]>;
   /** The pages of every user given, in one query; each user's in `listPages` order. */
   listPagesOf(userIds: readonly string[]): Promise<FacebookPageRow[]>;
-  findPage(userId: string, pageId: string): Promise<(FacebookPageRow & { sandbox: boolean }) | undefined>;
+  /** The page, with what its account is: from the sandbox, allowed on Instagram. */
+  findPage(userId: string, pageId: string): Promise<(FacebookPageRow & { sandbox: boolean; instagramAllowed: boolean }) | undefined>;
   /** Page ids of the user among these (the ones the user may touch). */
   ownedPageIds(userId: string, pageIds: string[]): Promise<Set<string>>;
   /** What is subscribed on the page (Facebook) or on its linked Instagram account. */
@@ -115,12 +117,13 @@ function facebookRepositoryPlugin(app: FastifyInstance) {
             name: account.name,
             userTokenEncrypted: account.userTokenEncrypted,
             sandbox: account.sandbox,
+            instagramAllowed: account.instagramAllowed,
             createdAt: now,
             updatedAt: now,
           })
           .onConflictDoUpdate({
             target: [facebookAccounts.userId, facebookAccounts.facebookUserId],
-            set: { name: account.name, userTokenEncrypted: account.userTokenEncrypted, sandbox: account.sandbox, updatedAt: now },
+            set: { name: account.name, userTokenEncrypted: account.userTokenEncrypted, sandbox: account.sandbox, instagramAllowed: account.instagramAllowed, updatedAt: now },
           })
           .returning({ id: facebookAccounts.id });
         if (!saved) throw new Error('account upsert returned nothing');
@@ -174,11 +177,11 @@ function facebookRepositoryPlugin(app: FastifyInstance) {
             .orderBy(asc(facebookPages.createdAt), asc(facebookPages.name)),
     async findPage(userId, pageId) {
       const [row] = await orm
-        .select({ page: facebookPages, sandbox: facebookAccounts.sandbox })
+        .select({ page: facebookPages, sandbox: facebookAccounts.sandbox, instagramAllowed: facebookAccounts.instagramAllowed })
         .from(facebookPages)
         .innerJoin(facebookAccounts, eq(facebookAccounts.id, facebookPages.accountId))
         .where(and(eq(facebookPages.userId, userId), eq(facebookPages.pageId, pageId)));
-      return row ? { ...row.page, sandbox: row.sandbox } : undefined;
+      return row ? { ...row.page, sandbox: row.sandbox, instagramAllowed: row.instagramAllowed } : undefined;
     },
     async ownedPageIds(userId, pageIds) {
       if (pageIds.length === 0) return new Set();

@@ -17,7 +17,7 @@ import { vietnamDate } from '../../../http/list-query.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
 import { maskToken } from '../../../meta/token-cipher.js';
 import type { FacebookPageRow, PageManagerRow } from './facebook-repository.js';
-import { APP_ON_PAGE_FIELD, createInstagramLink } from './instagram-link.js';
+import { APP_ON_PAGE_FIELD, createInstagramLink, INSTAGRAM_SCOPES } from './instagram-link.js';
 
 /** Dialog scopes: the product's (docs/product.md §7), plus what replying to comments and posting need (docs/meta-and-payos.md §1). */
 export const CONNECT_SCOPES = [
@@ -25,11 +25,6 @@ export const CONNECT_SCOPES = [
   'pages_read_engagement',
   'pages_manage_engagement',
   'pages_manage_posts',
-  // The Instagram professional account linked to a page: its comments, Direct messages and posts.
-  'instagram_basic',
-  'instagram_manage_comments',
-  'instagram_manage_messages',
-  'instagram_content_publish',
 ] as const;
 /** Prompt tokens of a usual bot reply (persona, a few passages, the thread): what "can afford a reply" means. */
 const TYPICAL_REPLY_TOKENS = 3_000;
@@ -86,7 +81,7 @@ export interface ManagerInput {
 }
 
 export interface FacebookService {
-  connectUrl(userId: string): Promise<{ url: string; sandbox: boolean }>;
+  connectUrl(userId: string, options?: { instagram?: boolean }): Promise<{ url: string; sandbox: boolean }>;
   /**
    * The OAuth redirect's check, read only: a usable state, no dialog error, a code. Connects nothing: the
    * browser that started the flow finishes it with `completeConnect`, under its own session.
@@ -230,7 +225,7 @@ function facebookServicePlugin(app: FastifyInstance) {
       updatedAt: page.updatedAt,
     });
 
-  async function ownedPage(userId: string, pageId: string): Promise<FacebookPageRow> {
+  async function ownedPage(userId: string, pageId: string): Promise<FacebookPageRow & { instagramAllowed: boolean }> {
     const page = await repo.findPage(userId, pageId);
     if (!page) throw pageNotFound();
     return page;
@@ -249,7 +244,9 @@ function facebookServicePlugin(app: FastifyInstance) {
   const { linkedInstagram, setInstagramSubscription } = createInstagramLink(app, graphFailure);
 
   const service: FacebookService = {
-    async connectUrl(userId) {
+    async connectUrl(userId, { instagram = false } = {}) {
+      // Instagram's permissions only for a user who asks to allow it, and again on every later connect.
+      const withInstagram = instagram || (await repo.listAccounts(userId)).some((account) => account.instagramAllowed);
       const nonce = randomBytes(32).toString('base64url');
       const createdAt = now();
       await repo.insertConnectState({ nonceHash: sha256(nonce), userId, createdAt, expiresAt: new Date(createdAt.getTime() + CONNECT_STATE_TTL_MS) });
@@ -257,7 +254,7 @@ function facebookServicePlugin(app: FastifyInstance) {
       url.searchParams.set('client_id', meta.appId);
       url.searchParams.set('redirect_uri', meta.redirectUri);
       url.searchParams.set('state', nonce);
-      url.searchParams.set('scope', CONNECT_SCOPES.join(','));
+      url.searchParams.set('scope', [...CONNECT_SCOPES, ...(withInstagram ? INSTAGRAM_SCOPES : [])].join(','));
       url.searchParams.set('response_type', 'code');
       return { url: url.toString(), sandbox: meta.sandbox };
     },
@@ -287,9 +284,10 @@ function facebookServicePlugin(app: FastifyInstance) {
       try {
         const short = await meta.graph.exchangeCode(code, meta.redirectUri);
         const long = await meta.graph.exchangeForLongLived(short.access_token);
-        const me = await meta.graph.me(long.access_token);
+        const [me, granted] = await Promise.all([meta.graph.me(long.access_token), meta.graph.grantedPermissions(long.access_token)]);
+        const instagramAllowed = INSTAGRAM_SCOPES.every((scope) => granted.includes(scope));
         const usable = (await meta.graph.pages(long.access_token)).filter((page) => typeof page.access_token === 'string' && page.access_token);
-        const instagram = await Promise.all(usable.map((page) => linkedInstagram(page.id, page.access_token ?? '')));
+        const instagram = await Promise.all(usable.map((page) => linkedInstagram(page.id, page.access_token ?? '', instagramAllowed)));
         await repo.saveConnection(
           userId,
           {
@@ -297,6 +295,7 @@ function facebookServicePlugin(app: FastifyInstance) {
             name: me.name,
             userTokenEncrypted: meta.tokens.encrypt(long.access_token),
             sandbox: meta.sandbox,
+            instagramAllowed,
             pages: usable.map((page, index) => ({ pageId: page.id, name: page.name, pageTokenEncrypted: meta.tokens.encrypt(page.access_token ?? ''), instagram: instagram[index] })),
           },
           now(),
@@ -322,6 +321,7 @@ function facebookServicePlugin(app: FastifyInstance) {
           id_user_fb: account.facebookUserId,
           access_token_user: userToken === undefined ? '…' : maskToken(userToken),
           sandbox: account.sandbox,
+          instagram_allowed: account.instagramAllowed,
           page_data: pages
             .filter((page) => page.accountId === account.id)
             .map((page) => {

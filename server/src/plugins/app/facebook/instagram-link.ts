@@ -12,6 +12,12 @@ import type { FacebookPageRow, LinkedInstagram } from './facebook-repository.js'
 export const APP_ON_PAGE_FIELD = 'name';
 
 /**
+ * The linked account's comments, Direct messages and posts. Asked only when the user allows Instagram for a page
+ * that has a linked account (the connect dialog again, with these added); the page permissions come first.
+ */
+export const INSTAGRAM_SCOPES = ['instagram_basic', 'instagram_manage_comments', 'instagram_manage_messages', 'instagram_content_publish'] as const;
+
+/**
  * The Instagram professional account linked to a page: read at connect time, and its own event types
  * (comments, Direct messages) switched on and off. `graphFailure` answers a Graph error as the API's error.
  */
@@ -19,10 +25,13 @@ export function createInstagramLink(app: FastifyInstance, graphFailure: (error: 
   const repo = app.facebookRepository;
   const graph = app.meta.graph;
 
-  /** The page's linked Instagram account; undefined when Graph did not answer (what is recorded stays). */
-  async function linkedInstagram(pageId: string, pageToken: string): Promise<LinkedInstagram | null | undefined> {
+  /**
+   * The page's linked Instagram account; undefined when Graph did not answer (what is recorded stays). Until the
+   * person allows Instagram only its id is known (its username and picture take the Instagram permissions).
+   */
+  async function linkedInstagram(pageId: string, pageToken: string, allowed: boolean): Promise<LinkedInstagram | null | undefined> {
     try {
-      return await graph.instagramAccount(pageId, pageToken);
+      return await graph.instagramAccount(pageId, pageToken, allowed);
     } catch (error) {
       app.log.warn({ err: error, pageId }, 'facebook connect: the linked Instagram account could not be read');
       return undefined;
@@ -38,7 +47,16 @@ export function createInstagramLink(app: FastifyInstance, graphFailure: (error: 
   }
 
   /** The account is read again first: subscribing refuses (409) when the page has none, or another one now. */
-  async function setInstagramSubscription(userId: string, page: FacebookPageRow, token: string, type: PageAction, action: 'subscribe' | 'unsubscribe'): Promise<PageAction[]> {
+  async function setInstagramSubscription(
+    userId: string,
+    page: FacebookPageRow & { instagramAllowed: boolean },
+    token: string,
+    type: PageAction,
+    action: 'subscribe' | 'unsubscribe',
+  ): Promise<PageAction[]> {
+    if (action === 'subscribe' && !page.instagramAllowed) {
+      throw new AppError(409, 'INSTAGRAM_NOT_ALLOWED', 'PageMate may not answer on Instagram yet: allow Instagram for this page first (the Facebook dialog asks the Instagram permissions)');
+    }
     let linked: LinkedInstagram | null;
     try {
       linked = await graph.instagramAccount(page.pageId, token);
