@@ -17,7 +17,7 @@ export function aPage(overrides: Partial<FacebookPage> = {}): FacebookPage {
 }
 
 export function anAccount(pages: FacebookPage[] = [aPage()], overrides: Partial<FacebookAccount> = {}): FacebookAccount {
-  return { name_fb: 'Demo Lan', id_user_fb: 'fb-1', access_token_user: 'EAAB…', sandbox: true, page_data: pages, ...overrides };
+  return { name_fb: 'Demo Lan', id_user_fb: 'fb-1', access_token_user: 'EAAB…', sandbox: true, instagram_allowed: true, page_data: pages, ...overrides };
 }
 
 export function aThread(overrides: Partial<InboxThread> = {}): InboxThread {

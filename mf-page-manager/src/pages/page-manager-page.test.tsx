@@ -30,7 +30,7 @@ const SHOP_HOA: Page = { page_id: 'p1', page_name: 'Shop Hoa', page_access_token
 
 const DIALOG = `${API}/sandbox/dialog?state=s`;
 
-function fakeApi(pages: Page[] = [SHOP_HOA], managers: PageManager[] = []) {
+function fakeApi(pages: Page[] = [SHOP_HOA], managers: PageManager[] = [], instagramAllowed = true) {
   const calls: Call[] = [];
   /** Tests hold `connect-url` (a slow API) or make it fail, and choose what `connect-complete` answers. */
   const control: { connectUrlAnswered: Promise<unknown>; connectUrlFails: boolean; completeRefusal: { status: number; code: string } | null } = {
@@ -44,6 +44,7 @@ function fakeApi(pages: Page[] = [SHOP_HOA], managers: PageManager[] = []) {
       id_user_fb: 'fb-1',
       access_token_user: 'EAAB…',
       sandbox: true,
+      instagram_allowed: instagramAllowed,
       page_data: pages,
     },
   ];
@@ -144,7 +145,7 @@ describe('Page manager page', () => {
     expect(open).toHaveBeenCalledWith('', expect.any(String), expect.stringContaining('width=600,height=700'));
     expect(popup.document.body.textContent).toBe('Opening Facebook…');
     await settle();
-    expect(api.calls.find((c) => c.path === 'api/v1/facebook/connect-url')?.body).toEqual({ user_id: 'u-7' });
+    expect(api.calls.find((c) => c.path === 'api/v1/facebook/connect-url')?.body).toEqual({ user_id: 'u-7', instagram: false });
     expect(popup.location.href).toBe('about:blank');
     await act(async () => answer());
     await settle();
@@ -261,6 +262,24 @@ describe('Page manager page', () => {
     expect(button('Subscribe Comment')).toBeTruthy();
     const shared = listsApi.endpoints.accessTokenPages.select(undefined)(mounted.store.getState()).data;
     expect(shared?.[0]?.page_data[0]).toMatchObject({ subscribed: [], instagram: { subscribed: ['comments'] } });
+  });
+
+  it('until the user allows Instagram, a linked account offers "Allow Instagram": the dialog again, with its permissions', async () => {
+    mounted.unmount();
+    api = fakeApi([{ ...SHOP_HOA, instagram: { ig_user_id: '17841400000000001', username: '', picture_url: null, subscribed: [] } }], [], false);
+    apiClient.configure({ baseURL: `${API}/`, adapter: api.adapter });
+    mounted = await mountSignedIn(PageManagerPage, user);
+    container = mounted.container;
+    await settle();
+    expect(container.querySelector('[data-testid="instagram-account-p1"]')?.textContent).toContain('Linked Instagram account');
+    expect(container.textContent).not.toContain('Subscribe Instagram Comment');
+    const popup = fakePopup();
+    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+    act(() => button('Allow Instagram').click());
+    expect(open).toHaveBeenCalledTimes(1);
+    await settle();
+    expect(api.calls.find((c) => c.path === 'api/v1/facebook/connect-url')?.body).toEqual({ user_id: 'u-7', instagram: true });
+    expect(popup.location.href).toBe(DIALOG);
   });
 
   it('tags a page whose bot is paused for lack of funds or until tomorrow (daily cap), in en and vi', async () => {

@@ -4,18 +4,20 @@ import { AccountsTree } from '../features/pages/accounts-tree';
 import { ConnectFacebookButton } from '../features/pages/connect-facebook-button';
 import { PageTable } from '../features/pages/page-table';
 import { SandboxPanel } from '../features/pages/sandbox-panel';
+import { useFacebookConnect } from '../features/pages/use-facebook-connect';
 import { usePageManagerData } from '../features/pages/use-page-manager-data';
 
 /** Facebook accounts and their pages, with files, config, action type, Auto toggle and subscriptions per page. */
 export function PageManagerPage() {
   const { t } = useTranslation('page-manager');
   const data = usePageManagerData();
+  const connection = useFacebookConnect();
   const needsReconnect = data.rows.filter((row) => row.page.needs_reconnect).map((row) => row.page.page_name);
 
   return (
     <Flex vertical gap={16}>
       <Card title={<h1 style={{ margin: 0, fontSize: 20 }}>{t('pageManager.title')}</h1>}>
-        <ConnectFacebookButton connected={data.connected} sandboxAccounts={data.sandboxAccounts.length > 0} />
+        <ConnectFacebookButton connected={data.connected} sandboxAccounts={data.sandboxAccounts.length > 0} connection={connection} />
         {needsReconnect.length > 0 ? (
           <Alert
             type="warning"
@@ -34,7 +36,14 @@ export function PageManagerPage() {
         </Col>
         <Col xs={24} xxl={18}>
           <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('pages.tableTitle')}</h2>}>
-            <PageTable rows={data.rows} configs={data.configs} collection={data.collection} loading={data.loading} />
+            <PageTable
+              rows={data.rows}
+              configs={data.configs}
+              collection={data.collection}
+              loading={data.loading}
+              allowingInstagram={connection.connecting && connection.instagram}
+              onAllowInstagram={() => connection.connect({ instagram: true })}
+            />
           </Card>
         </Col>
       </Row>

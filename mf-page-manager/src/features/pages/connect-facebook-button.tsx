@@ -2,27 +2,29 @@ import { FacebookFilled } from '@ant-design/icons';
 import { Alert, Button, Flex, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { POPUP_ERROR_TEXT } from './facebook-connect';
-import { useFacebookConnect } from './use-facebook-connect';
+import type { useFacebookConnect } from './use-facebook-connect';
 import { apiErrorText } from '@pagemate/shared-contracts';
 
 interface ConnectFacebookButtonProps {
   connected: boolean;
   /** Some connected account came from the built-in Meta sandbox. */
   sandboxAccounts: boolean;
+  /** The page's connect flow (shared with "Allow Instagram" in the page table). */
+  connection: ReturnType<typeof useFacebookConnect>;
 }
 
 /**
  * "Connect Facebook" with the connection state, the sandbox label, the popup-blocked hint (docs/product.md §4) and why a
  * connection did not finish.
  */
-export function ConnectFacebookButton({ connected, sandboxAccounts }: ConnectFacebookButtonProps) {
+export function ConnectFacebookButton({ connected, sandboxAccounts, connection }: ConnectFacebookButtonProps) {
   const { t } = useTranslation('page-manager');
-  const { connect, connecting, blocked, popupError, error, sandbox, canConnect } = useFacebookConnect();
+  const { connect, connecting, instagram, blocked, popupError, error, sandbox, canConnect } = connection;
 
   return (
     <Flex vertical gap={8}>
       <Flex gap={8} align="center" wrap>
-        <Button type="primary" icon={<FacebookFilled />} loading={connecting} disabled={!canConnect} onClick={connect}>
+        <Button type="primary" icon={<FacebookFilled />} loading={connecting && !instagram} disabled={!canConnect} onClick={() => connect()}>
           {t(connected ? 'connect.again' : 'connect.button')}
         </Button>
         <Tag color={connected ? 'success' : 'default'} data-testid="facebook-connection-state">

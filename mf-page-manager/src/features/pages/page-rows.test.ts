@@ -13,8 +13,8 @@ const page = (page_id: string, page_name: string, subscribed: FacebookAccount['p
   instagram: null,
 });
 const accounts: FacebookAccount[] = [
-  { name_fb: 'Lan', id_user_fb: 'u1', access_token_user: 'EAAB…', sandbox: true, page_data: [page('p1', 'Shop Hoa'), page('p2', 'Shop Bánh', ['messages'])] },
-  { name_fb: 'Minh', id_user_fb: 'u2', access_token_user: 'EAAB…', sandbox: false, page_data: [page('p2', 'Shop Bánh')] },
+  { name_fb: 'Lan', id_user_fb: 'u1', access_token_user: 'EAAB…', sandbox: true, instagram_allowed: false, page_data: [page('p1', 'Shop Hoa'), page('p2', 'Shop Bánh', ['messages'])] },
+  { name_fb: 'Minh', id_user_fb: 'u2', access_token_user: 'EAAB…', sandbox: false, instagram_allowed: false, page_data: [page('p2', 'Shop Bánh')] },
 ];
 const manager: PageManager = {
   manager_id: 'm1',
@@ -55,7 +55,7 @@ describe('page rows', () => {
   });
 
   it('an Instagram answer changes the linked account’s list only, and nothing on a page without one', () => {
-    const linked: FacebookAccount[] = [{ name_fb: 'Lan', id_user_fb: 'u1', access_token_user: 'EAAB…', sandbox: true, page_data: [{ ...page('p1', 'Shop Hoa', ['comments']), instagram: { ig_user_id: 'ig1', username: 'shophoa', picture_url: null, subscribed: [] } }, page('p2', 'Shop Bánh')] }];
+    const linked: FacebookAccount[] = [{ name_fb: 'Lan', id_user_fb: 'u1', access_token_user: 'EAAB…', sandbox: true, instagram_allowed: false, page_data: [{ ...page('p1', 'Shop Hoa', ['comments']), instagram: { ig_user_id: 'ig1', username: 'shophoa', picture_url: null, subscribed: [] } }, page('p2', 'Shop Bánh')] }];
     const next = applySubscription(linked, 'p1', ['messages'], 'instagram');
     expect(next[0]?.page_data[0]).toMatchObject({ subscribed: ['comments'], instagram: { subscribed: ['messages'] } });
     expect(applySubscription(linked, 'p2', ['messages'], 'instagram')[0]?.page_data[1]).toEqual(page('p2', 'Shop Bánh'));

@@ -1,6 +1,6 @@
 import { InstagramOutlined, PauseCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import { KeyboardScrollRegion, type BotConfig, type CollectionFile, type PageAction } from '@pagemate/shared-contracts';
-import { Avatar, Empty, Flex, Select, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Avatar, Button, Empty, Flex, Select, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageFilesSelect } from './page-files-select';
 import type { PageRow } from './page-rows';
@@ -14,12 +14,19 @@ interface PageTableProps {
   configs: BotConfig[];
   collection: CollectionFile[];
   loading: boolean;
+  /** The dialog asking the Instagram permissions is under way. */
+  allowingInstagram: boolean;
+  /** Opens the connect dialog with the Instagram permissions added. */
+  onAllowInstagram(): void;
 }
 
 /** Every page of every account: its files, config, action types, Auto toggle and subscriptions (docs/product.md §2, §4). */
-export function PageTable({ rows, configs, collection, loading }: PageTableProps) {
+export function PageTable({ rows, configs, collection, loading, allowingInstagram, onAllowInstagram }: PageTableProps) {
   const { t } = useTranslation('page-manager');
   const { saveManager, toggleSubscription, savingPageId, subscribingPageId } = usePageActions();
+
+  /** The linked account's @username; only that there is one until the user allows Instagram. */
+  const instagramName = (row: PageRow) => (row.page.instagram?.username ? `@${row.page.instagram.username}` : t('instagram.unnamed'));
 
   const columns: TableColumnsType<PageRow> = [
     {
@@ -35,7 +42,7 @@ export function PageTable({ rows, configs, collection, loading }: PageTableProps
             <Flex gap={6} align="center" data-testid={`instagram-account-${row.page.page_id}`}>
               <Avatar size={20} src={row.page.instagram.picture_url ?? undefined} icon={<InstagramOutlined />} alt="" />
               <Typography.Text style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-                <InstagramOutlined aria-label={t('instagram.mark')} /> @{row.page.instagram.username}
+                <InstagramOutlined aria-label={t('instagram.mark')} /> {instagramName(row)}
               </Typography.Text>
             </Flex>
           ) : null}
@@ -142,10 +149,24 @@ export function PageTable({ rows, configs, collection, loading }: PageTableProps
               onConfirm={toggleSubscription}
             />
           ))}
-          {row.page.instagram ? (
+          {row.page.instagram && !row.account.instagram_allowed ? (
+            <Tooltip title={t('instagram.allowHint')}>
+              <Button
+                size="small"
+                icon={<InstagramOutlined />}
+                loading={allowingInstagram}
+                disabled={row.page.needs_reconnect}
+                onClick={onAllowInstagram}
+                data-testid={`allow-instagram-${row.page.page_id}`}
+              >
+                {t('instagram.allow')}
+              </Button>
+            </Tooltip>
+          ) : null}
+          {row.page.instagram && row.account.instagram_allowed ? (
             <>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                <InstagramOutlined /> {t('instagram.subscriptionsTitle', { username: row.page.instagram.username })}
+                <InstagramOutlined /> {t('instagram.subscriptionsTitle', { name: instagramName(row) })}
               </Typography.Text>
               {ACTION_TYPES.map((type) => (
                 <SubscriptionButton

@@ -58,7 +58,7 @@ export function SandboxPanel({ userId, accounts }: { userId: string; accounts: F
             aria-label={t('sandbox.channel')}
             options={[
               { value: 'facebook', label: t('sandbox.channels.facebook') },
-              { value: 'instagram', label: linked ? t('sandbox.channels.instagram', { username: linked.username }) : t('sandbox.channels.noInstagram'), disabled: !linked },
+              { value: 'instagram', label: linked ? (linked.username ? t('sandbox.channels.instagram', { username: linked.username }) : t('instagram.unnamed')) : t('sandbox.channels.noInstagram'), disabled: !linked },
             ]}
           />
         </Form.Item>

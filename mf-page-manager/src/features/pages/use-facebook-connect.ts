@@ -46,7 +46,8 @@ export function useFacebookConnect() {
     return () => window.removeEventListener('message', onMessage);
   }, [message, complete, userId]);
 
-  const connect = () => {
+  /** `instagram`: also ask the Instagram permissions (the user allows PageMate on a linked Instagram account). */
+  const connect = ({ instagram = false }: { instagram?: boolean } = {}) => {
     if (!userId) return;
     setBlocked(false);
     setPopupError(null);
@@ -58,7 +59,7 @@ export function useFacebookConnect() {
       setBlocked(true);
       return;
     }
-    requestUrl({ user_id: userId })
+    requestUrl({ user_id: userId, instagram })
       .unwrap()
       .then(
         ({ url }) => showDialog(popup, url),
@@ -72,6 +73,8 @@ export function useFacebookConnect() {
 
   return {
     connect,
+    /** The dialog under way asks the Instagram permissions. */
+    instagram: urlRequest.originalArgs?.instagram ?? false,
     connecting: urlRequest.isLoading || completion.isLoading,
     blocked,
     popupError,
