@@ -15,6 +15,24 @@ async function subscribeInstagram(page: Page, action: 'bình luận' | 'tin nh�
   await expect(row.getByRole('button', { name: `Hủy trả lời ${action} Instagram` })).toBeVisible();
 }
 
+/**
+ * A new connection asks the page permissions only: the linked account is shown without its name, with "Allow
+ * Instagram", which opens the dialog again asking the Instagram permissions too.
+ */
+async function allowInstagram(page: Page) {
+  const row = page.getByRole('row', { name: new RegExp(SHOP) });
+  await expect(row.getByTestId(/^instagram-account-/)).toContainText('Tài khoản Instagram đã liên kết');
+  await expect(row.getByRole('button', { name: 'Đăng ký trả lời bình luận Instagram' })).toHaveCount(0);
+  const popupOpened = page.waitForEvent('popup');
+  await row.getByRole('button', { name: 'Cho phép Instagram' }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByText(/instagram_manage_comments/)).toBeVisible();
+  const popupClosed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: /Tiếp tục với tên Nguyễn Thị Lan/ }).click();
+  await popupClosed;
+  await expect(row.getByTestId(/^instagram-account-/)).toContainText('@banhmicolan');
+}
+
 async function sendInstagramTestEvent(page: Page, kind: 'Bình luận' | 'Tin nhắn', from: string, text: string) {
   await page.getByLabel('Trang', { exact: true }).click();
   await page.locator('.ant-select-dropdown:visible').getByText(SHOP, { exact: true }).click();
@@ -39,8 +57,8 @@ test.describe('Instagram: the same bot answers the linked account (Meta sandbox)
     await request.dispose();
 
     await connectSandbox(page, 'Nguyễn Thị Lan');
-    // The page shows its linked Instagram account.
-    await expect(page.getByRole('row', { name: new RegExp(SHOP) }).getByTestId(/^instagram-account-/)).toContainText('@banhmicolan');
+    // The page shows its linked Instagram account; the user allows PageMate on it.
+    await allowInstagram(page);
     await subscribeInstagram(page, 'bình luận');
     await subscribeInstagram(page, 'tin nhắn');
     await chooseFileForPage(page, SHOP, 'bang-gia.txt');
@@ -82,6 +100,7 @@ test.describe('Instagram: the same bot answers the linked account (Meta sandbox)
     await registerAccount(request, account);
     const token = await signIn(page, account);
     await connectSandbox(page, 'Nguyễn Thị Lan');
+    await allowInstagram(page);
     const shopId = await connectedPageId(request, token, SHOP);
     await request.dispose();
 

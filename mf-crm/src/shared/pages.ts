@@ -5,6 +5,8 @@ export interface PickablePage {
   page: FacebookPage;
   accountName: string;
   sandbox: boolean;
+  /** The account allowed PageMate on its pages' linked Instagram accounts. */
+  instagramAllowed: boolean;
 }
 
 /** Every connected page once (a page reachable through two accounts is listed once, the first account wins). */
@@ -12,7 +14,7 @@ export function connectedPages(accounts: readonly FacebookAccount[] | undefined)
   const seen = new Map<string, PickablePage>();
   for (const account of accounts ?? []) {
     for (const page of account.page_data) {
-      if (!seen.has(page.page_id)) seen.set(page.page_id, { page, accountName: account.name_fb, sandbox: account.sandbox });
+      if (!seen.has(page.page_id)) seen.set(page.page_id, { page, accountName: account.name_fb, sandbox: account.sandbox, instagramAllowed: account.instagram_allowed });
     }
   }
   return [...seen.values()];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ScheduledPost } from '@pagemate/shared-contracts/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postRuns } from '../db/schema/index.js';
+import { facebookAccounts, postRuns } from '../db/schema/index.js';
 import { SANDBOX_CONTAINER_READY_MS, SANDBOX_PUBLISHING_QUOTA } from '../meta-sandbox/instagram-routes.js';
 import { bearer, GOOD_PASSWORD, login } from '../test/accounts.js';
 import { ManualClock } from '../test/clock.js';
@@ -70,6 +70,16 @@ describe.each(testDatabases)('scheduled posts to Instagram (%s)', (kind) => {
     const unlinked = await call('POST', '/api/v1/facebook/post/create', body({ channels: ['instagram'], page_ids: [COFFEE], media_ids: [await image()] }));
     expect(unlinked.statusCode).toBe(400);
     expect((unlinked.json() as { message: string }).message).toContain('no linked Instagram');
+    // A linked account the user has not allowed PageMate on is refused the same way.
+    const allowedOf = (instagramAllowed: boolean) => t.app.db.orm.update(facebookAccounts).set({ instagramAllowed }).where(eq(facebookAccounts.userId, lan.userId));
+    await allowedOf(false);
+    try {
+      const notAllowed = await call('POST', '/api/v1/facebook/post/create', body({ channels: ['instagram'], page_ids: [BAKERY], media_ids: [await image()] }));
+      expect(notAllowed.statusCode).toBe(400);
+      expect((notAllowed.json() as { message: string }).message).toContain('that PageMate is allowed on');
+    } finally {
+      await allowedOf(true);
+    }
   });
 
   it('container → not ready yet → FINISHED → media_publish, once; the same post also goes to the page feed', async () => {

@@ -57,7 +57,7 @@ export function PostEditor({ mode, userId, pages, onClose, onSaved }: PostEditor
   const saving = creating.isLoading || updating.isLoading;
 
   const current = (): PostFormValues => ({ ...mode.initial, ...form.getFieldsValue(true) });
-  const instagramPageIds = useMemo(() => new Set(pages.filter(({ page }) => page.instagram).map(({ page }) => page.page_id)), [pages]);
+  const instagramPageIds = useMemo(() => new Set(pages.filter(({ page, instagramAllowed }) => page.instagram && instagramAllowed).map(({ page }) => page.page_id)), [pages]);
   const rule = (field: keyof PostFormValues): FormRule => ({
     validator: () => {
       const problem = fieldProblem(field, current(), Date.now(), mode.kind === 'update' ? mode.initial.time : null, instagramPageIds);

@@ -62,9 +62,12 @@ export function createPostMapping(app: FastifyInstance, toImage: (row: MediaFile
     const channels = [...new Set(input.channels)];
     if (channels.includes('instagram')) {
       if (mediaIds.length === 0) throw invalid('media_ids', 'An Instagram post needs at least one image.');
-      const linked = new Set((await app.facebookRepository.listPages(userId)).filter((page) => page.igUserId).map((page) => page.pageId));
+      // A linked account PageMate is allowed on: its posts need the Instagram permissions.
+      const [pages, accounts] = await Promise.all([app.facebookRepository.listPages(userId), app.facebookRepository.listAccounts(userId)]);
+      const allowed = new Set(accounts.filter((account) => account.instagramAllowed).map((account) => account.id));
+      const linked = new Set(pages.filter((page) => page.igUserId && allowed.has(page.accountId)).map((page) => page.pageId));
       const unlinked = pageIds.find((pageId) => !linked.has(pageId));
-      if (unlinked !== undefined) throw invalid('channels', `Page ${unlinked} has no linked Instagram professional account.`);
+      if (unlinked !== undefined) throw invalid('channels', `Page ${unlinked} has no linked Instagram professional account that PageMate is allowed on.`);
     }
     if (input.end_date !== null) {
       if (Number.isNaN(Date.parse(`${input.end_date}T00:00:00Z`))) throw invalid('end_date', 'The end date is not a calendar date (YYYY-MM-DD).');
