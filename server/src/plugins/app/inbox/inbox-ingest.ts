@@ -79,6 +79,18 @@ export function createInboxIngest(app: FastifyInstance) {
     if (answerable) jobs.push({ itemId, owner: thread.userId });
   }
 
+  /** A person answering for the page from Facebook (or Instagram) itself: recorded once, and the bot steps back on the thread. */
+  async function recordPersonAnswer(tx: Transaction, threadId: string, userId: string, event: PageEvent, externalId: string, summary: IngestSummary) {
+    const human = await repo.recordItem(
+      tx,
+      { threadId, userId, pageId: event.pageId, channel: event.channel, author: 'human', externalId, text: event.text, createdAt: event.createdAt, delivery: 'sent' },
+      now(),
+    );
+    if (!human) return void (summary.duplicates += 1);
+    await handoff(tx, threadId, event.createdAt);
+    summary.handoffs += 1;
+  }
+
   /** A comment: the customer's (answered once) or the page's own (a person answering from Facebook, or our echo). */
   async function ingestComment(tx: Transaction, userId: string, event: CommentEvent, summary: IngestSummary, jobs: ReplyToQueue[]) {
     // The page (Facebook) or the linked account (Instagram) commenting: a person answering, or our own answer.
@@ -102,14 +114,7 @@ export function createInboxIngest(app: FastifyInstance) {
         summary.duplicates += 1;
         return;
       }
-      const human = await repo.recordItem(
-        tx,
-        { threadId: rootThread.threadId, userId, pageId: event.pageId, channel: event.channel, author: 'human', externalId: event.commentId, text: event.text, createdAt: event.createdAt, delivery: 'sent' },
-        now(),
-      );
-      if (!human) return void (summary.duplicates += 1);
-      await handoff(tx, rootThread.threadId, event.createdAt);
-      summary.handoffs += 1;
+      await recordPersonAnswer(tx, rootThread.threadId, userId, event, event.commentId, summary);
       return;
     }
     const thread = await repo.threadFor(
@@ -137,14 +142,7 @@ export function createInboxIngest(app: FastifyInstance) {
         summary.duplicates += 1;
         return;
       }
-      const human = await repo.recordItem(
-        tx,
-        { threadId: thread.id, userId, pageId: event.pageId, channel: event.channel, author: 'human', externalId: event.mid, text: event.text, createdAt: event.createdAt, delivery: 'sent' },
-        now(),
-      );
-      if (!human) return void (summary.duplicates += 1);
-      await handoff(tx, thread.id, event.createdAt);
-      summary.handoffs += 1;
+      await recordPersonAnswer(tx, thread.id, userId, event, event.mid, summary);
       return;
     }
     await recordCustomerItem(tx, thread, { externalId: event.mid, text: event.text, createdAt: event.createdAt }, summary, jobs);
