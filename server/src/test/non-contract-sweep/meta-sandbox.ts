@@ -113,6 +113,10 @@ export const META_SANDBOX_SWEEPS: RouteSweep[] = [
   },
   { routes: [`GET ${V}/me`, `HEAD ${V}/me`], cases: (c) => graphAuthCases(c, 'GET', '/me') },
   {
+    routes: [`GET ${V}/me/permissions`, `HEAD ${V}/me/permissions`],
+    cases: (c) => [...graphAuthCases(c, 'GET', '/me/permissions'), { label: 'a page token', request: graphCall(c, 'GET', '/me/permissions', c.graph.pageToken), shapes: graphShapes }],
+  },
+  {
     routes: [`GET ${V}/me/accounts`, `HEAD ${V}/me/accounts`],
     cases: (c) => [...graphAuthCases(c, 'GET', '/me/accounts'), { label: 'a page token', request: graphCall(c, 'GET', '/me/accounts', c.graph.pageToken), shapes: graphShapes }],
   },
