@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldVietnamese } from './fold.ts';
+import { foldedWords, foldVietnamese, wordsOfFolded } from './fold.ts';
 
 describe('foldVietnamese', () => {
   it('makes a query without diacritics match Vietnamese text', () => {
@@ -50,6 +50,28 @@ describe('foldVietnamese, character by character', () => {
     for (let n = 0; n < 200; n += 1) {
       const text = Array.from({ length: 40 }, () => alphabet[Math.floor(random() * alphabet.length)] ?? '').join('');
       expect(foldVietnamese(text)).toBe(reference(text));
+    }
+  });
+});
+
+describe('wordsOfFolded', () => {
+  /** What it must equal: the text split at every run of characters that are neither letters nor digits. */
+  const reference = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+
+  it('splits folded text into runs of letters and digits, in any script', () => {
+    expect(wordsOfFolded('gia ban: 150.000d/chiec (size m)')).toEqual(['gia', 'ban', '150', '000d', 'chiec', 'size', 'm']);
+    expect(foldedWords('Giá bán: 150.000đ/chiếc')).toEqual(['gia', 'ban', '150', '000d', 'chiec']);
+    const samples = ['', '   ', '--a--', 'Ωmega σας ﬁ 한국어 日本語 ǆ ٣٤ 𝐀𝐁c \ud83d\ude00x', 'a\u0301b \ud800lone \udc00 x_y', '\u00a0a\u2028b\u3000c'];
+    for (const sample of samples) expect(wordsOfFolded(sample)).toEqual(reference(sample));
+  });
+
+  it('gives what splitting with the regular expression gives, on random text of many scripts', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const alphabet = [...'abz AZ09_-.,:;/\t\nđăâêôơưàÀΣσςжЖ日本한٣\u0301\u00a0\u200b', '\ud835\udc00', '\ud83d\ude00', '\ud800', '\udc00'];
+    for (let n = 0; n < 300; n += 1) {
+      const text = Array.from({ length: 30 }, () => alphabet[Math.floor(random() * alphabet.length)] ?? '').join('');
+      expect(wordsOfFolded(text)).toEqual(reference(text));
     }
   });
 });

@@ -1,4 +1,4 @@
-import { foldedWords } from './fold.ts';
+import { wordsOfFolded } from './fold.ts';
 
 /** PostgreSQL keeps positions up to this one (later words share it). */
 const MAX_POSITION = 16_383;
@@ -8,13 +8,14 @@ const MAX_POSITIONS_PER_WORD = 256;
 const MAX_WORD_LENGTH = 200;
 
 /**
- * The tsvector of a passage, in PostgreSQL's text form ("'gia':1 'ban':2,7"): its folded words (the same split
- * a question's words get, see `queryTerms`) with their positions, so word pairs match side by side. Words are
- * letters and digits only, so nothing needs quoting inside the quotes.
+ * The tsvector of a passage, in PostgreSQL's text form ("'gia':1 'ban':2,7"), from its folded text (what
+ * `foldVietnamese` gives, as stored in `search_text`): its words (the same split a question's words get, see
+ * `queryTerms`) with their positions, so word pairs match side by side. Words are letters and digits only, so
+ * nothing needs quoting inside the quotes.
  */
-export function searchVector(text: string): string {
+export function searchVector(folded: string): string {
   const positions = new Map<string, number[]>();
-  foldedWords(text).forEach((word, index) => {
+  wordsOfFolded(folded).forEach((word, index) => {
     if (word.length > MAX_WORD_LENGTH) return;
     const list = positions.get(word);
     const position = Math.min(index + 1, MAX_POSITION);

@@ -7,9 +7,13 @@ export interface TableRow {
   cells: string[];
 }
 
+/** Whitespace other than single spaces. */
+const UNUSUAL_SPACE = /[^\S ]|\s\s/;
+
 /** A cell's text on one line: rows are lines, so line breaks inside a cell become spaces. */
 export function cellLine(cells: readonly string[]): string {
-  return cells.map((cell) => cell.replace(/\s+/g, ' ').trim()).join(' | ');
+  // Most cells hold no line break, tab or double space: those are only trimmed (a replace copies every cell).
+  return cells.map((cell) => (UNUSUAL_SPACE.test(cell) ? cell.replace(/\s+/g, ' ') : cell).trim()).join(' | ');
 }
 
 /**

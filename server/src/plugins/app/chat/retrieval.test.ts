@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { documentChunks, documentFiles } from '../../../db/schema/index.js';
 import { insertDocument } from '../../../test/chat.js';
@@ -40,6 +40,12 @@ describe.each(testDatabases)('passage retrieval (%s)', (kind) => {
     expect(found.map((passage) => passage.fileName)).not.toContain('bi-mat.txt');
     expect(found.map((passage) => passage.fileName)).not.toContain('dang-xu-ly.txt');
     expect((await search(minh.userId, 'gia ban')).map((passage) => passage.fileName)).toEqual(['bi-mat.txt']);
+  });
+
+  it('the passages\' word index merges new entries before they are a long list every search reads', async () => {
+    // PGlite never vacuums: the GIN pending list is merged only past this limit (kB), and every search scans it.
+    const result = await t.app.db.orm.execute<{ options: string[] | null }>(sql`select reloptions as options from pg_class where relname = 'document_chunks_tsv'`);
+    expect(result.rows[0]?.options).toContain('gin_pending_list_limit=512');
   });
 
   it('passages matching more distinct words rank first; the file filter is respected', async () => {
