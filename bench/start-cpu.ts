@@ -3,7 +3,8 @@
  * not change it: a Chromium trace of the composed production build (no CPU throttle) from navigation until the route
  * is drawn, the network idle and a quiet second after it, reading each top-level task's thread time (`tdur`, the CPU the renderer's main
  * thread spent, not the wall time it waited for a core). Lighthouse's figures stretch with the machine's load;
- * these stay comparable before and after a change on a shared machine. Printed per route (median of the runs):
+ * these much less (on a machine at load 8–13 the same build moved by about 10 % between runs), so on a shared
+ * machine compare two builds run in turn, A B A B. Printed per route (median of the runs):
  * main-thread CPU, CPU in style and layout, the number of tasks over 50 ms, and that CPU as a phone 4× slower
  * would block (Σ max(0, 4·task − 50 ms), the shape of Lighthouse's TBT without its network simulation).
  * The API, accounts and token storage are those of bench/lighthouse.ts.
