@@ -15,6 +15,8 @@ import { createAppRouter } from './routing/router';
 import { loadRuntime } from './runtime-config';
 import { connectApiClient, restoreSession } from './session/session';
 import './theme/theme-slice';
+// Before the shell's own rules, which override antd's at equal specificity (use-apply-theme.ts: no runtime styles).
+import 'antd/dist/antd.css';
 import './styles.css';
 
 /**

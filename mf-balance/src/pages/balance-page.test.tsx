@@ -55,6 +55,24 @@ describe('overview tab', () => {
     expect(mounted?.search()).toBe('?tab=deposit');
   });
 
+  it('draws one placeholder until the balance and the summary are known, then the warning above the figures at once', async () => {
+    let answer: (summary: ReturnType<typeof aSummary>) => void = () => undefined;
+    const api = fakeBalanceApi({
+      'api/v1/total-balance/u-7': () => ({ total_balance: 5_000 }),
+      'api/v1/balance-summary/u-7': () => new Promise((resolve) => (answer = resolve)),
+    });
+    apiClient.configure({ baseURL: `${API}/`, adapter: api.adapter });
+    await mount();
+    expect(document.querySelector('[data-testid="balance-overview-loading"]')).not.toBeNull();
+    expect(text()).not.toContain('Số dư hiện tại');
+    expect(text()).not.toContain('Số dư sắp hết');
+    await act(async () => answer(aSummary({ total_balance: 5_000 })));
+    await settle();
+    expect(document.querySelector('[data-testid="balance-overview-loading"]')).toBeNull();
+    expect(text()).toContain('Số dư sắp hết');
+    expect(text()).toContain('5.000 VNĐ');
+  });
+
   it('says "Không thể tải tổng số dư." when the balance cannot be fetched, and retries', async () => {
     let up = false;
     const api = fakeBalanceApi({

@@ -14,7 +14,7 @@ import { ScrollToTop } from '../header/scroll-to-top';
 import { SideMenu } from '../menu/side-menu';
 import { useClosedOnPhoneNavigation, useScrolledPast, useSideMenuCollapse } from '../menu/use-side-menu-collapse';
 import { VerticalSider } from '../menu/vertical-sider';
-import { useBalanceSync } from '../session/use-balance-sync';
+import { BalanceSync } from '../session/use-balance-sync';
 import { selectThemeSettings } from '../theme/theme-slice';
 
 /** Vertical styles that start with the menu collapsed, so choosing them shows their collapsed look at once. */
@@ -29,7 +29,6 @@ const STARTS_COLLAPSED = new Set(['closed', 'icontext']);
 export function DashboardLayout() {
   const { t } = useTranslation('common');
   const user = useAppSelector(selectSessionUser);
-  useBalanceSync();
   const settings = useAppSelector(selectThemeSettings);
   const horizontal = settings.navLayout === 'horizontal';
   const [collapsed, setCollapsed] = useSideMenuCollapse(STARTS_COLLAPSED.has(settings.verticalStyle));
@@ -82,6 +81,7 @@ export function DashboardLayout() {
           </Layout.Content>
         </Layout>
         <ScrollToTop />
+        <BalanceSync />
       </Layout>
     </div>
   );

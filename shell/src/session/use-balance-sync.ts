@@ -27,3 +27,12 @@ export function useBalanceSync(): void {
     return () => document.removeEventListener('visibilitychange', refresh);
   }, [refetch, userId]);
 }
+
+/**
+ * The sync as a component that draws nothing: the query's answers (and every poll) re-render it alone, not the
+ * layout, header and menus that would hold the hook.
+ */
+export function BalanceSync(): null {
+  useBalanceSync();
+  return null;
+}

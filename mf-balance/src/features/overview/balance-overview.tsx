@@ -1,5 +1,6 @@
 import { ReloadOutlined, WalletOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText, fetchTotalBalance, formatVnd, selectPaymentStatus, selectTotalBalance, useAppDispatch, useAppSelector, useUserId } from '@pagemate/shared-contracts';
 import { useBalanceSummaryQuery } from '../../shared/balance-api';
@@ -23,12 +24,25 @@ export function BalanceOverview({ onDeposit }: { onDeposit(): void }) {
   const summary = useBalanceSummaryQuery({ userId: userId ?? '', days: OVERVIEW_DAYS }, { skip: !userId });
   const data = summary.data;
   const low = data !== undefined && totalStatus === 'succeeded' && total < data.low_balance_threshold;
+  // Whether the warnings above the figures show is known once both answers are in: until then one placeholder
+  // stands for the whole overview, so a warning never appears over cards already drawn and pushes them down.
+  const decided = (data !== undefined || summary.isError) && (totalStatus === 'succeeded' || totalStatus === 'failed');
+  const [drawn, setDrawn] = useState(decided);
+  if (decided && !drawn) setDrawn(true);
 
   const refresh = () => {
     if (!userId) return;
     void dispatch(fetchTotalBalance(userId));
     void summary.refetch();
   };
+
+  if (!drawn) {
+    return (
+      <Card aria-busy data-testid="balance-overview-loading">
+        <Skeleton active paragraph={{ rows: 4 }} />
+      </Card>
+    );
+  }
 
   return (
     <Flex vertical gap={16}>
