@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { idSchema, longText, pageActionSchema, shortText } from './entity-fields.js';
+
+export { CHANNELS, channelSchema, pageActionSchema, type Channel, type PageAction } from './entity-fields.js';
+export * from './post-entities.js';
+export * from './inbox-entities.js';
 
 /**
  * Entities of docs/product.md §3. Field names are the API's (snake_case where the API uses it,
@@ -22,22 +27,6 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 /** Claims of the access token: the session user plus the standard JWT times. */
 export const accessTokenClaimsSchema = sessionUserSchema.extend({ exp: z.number().optional(), iat: z.number().optional() });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
-
-const idSchema = z.string().min(1).max(128);
-const shortText = z.string().trim().max(200);
-const longText = z.string().trim().max(10_000);
-
-/** Automatic-reply event types of a page (docs/product.md §4): `comments` ↔ Meta field `feed`, `messages` ↔ `messages`. */
-export const pageActionSchema = z.enum(['messages', 'comments']);
-export type PageAction = z.infer<typeof pageActionSchema>;
-
-/**
- * Where a page's conversations happen: the Facebook page itself, or the Instagram professional account linked
- * to it (same page token, same webhook endpoint, same bot).
- */
-export const CHANNELS = ['facebook', 'instagram'] as const;
-export const channelSchema = z.enum(CHANNELS);
-export type Channel = z.infer<typeof channelSchema>;
 
 /** The Instagram professional account linked to a page, and what the bot answers on it. */
 export const instagramAccountSchema = z.object({
@@ -195,152 +184,6 @@ export const orderSchema = z.object({
   created_at: z.string().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
-
-/** Days of the week a post repeats on, Monday first; dates are Vietnam (UTC+7) dates whatever the server's zone. */
-export const REPEAT_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type RepeatDay = (typeof REPEAT_DAYS)[number];
-export const REPEAT_UNITS = ['hours', 'days', 'weeks', 'months'] as const;
-/** Limits of a post's schedule: how far ahead, how often, how many times. */
-export const POST_LIMITS = { maxIterations: 500, maxHorizonDays: 730, maxEvery: 365, contentMaxChars: 5_000, ideaMaxChars: 2_000, maxImages: 10, maxPages: 20, imageMaxBytes: 10 * 1024 * 1024, imageQuotaDays: 30 } as const;
-/**
- * How a post repeats: not at all; on some days of the week at the first post's time of day; or every N hours /
- * days / weeks / months (a month later on the same day, the month's last day when it is shorter). A repeating
- * post stops after `iterations` posts or after `end_date` (a Vietnam day, included), whichever comes first.
- */
-export const postRepeatSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('none') }),
-  z.object({ kind: z.literal('days'), days: z.array(z.enum(REPEAT_DAYS)).min(1).max(7) }),
-  z.object({ kind: z.literal('custom'), every: z.number().int().min(1).max(POST_LIMITS.maxEvery), unit: z.enum(REPEAT_UNITS) }),
-]);
-export type PostRepeat = z.infer<typeof postRepeatSchema>;
-export const POST_RUN_STATUSES = ['scheduled', 'publishing', 'published', 'failed', 'cancelled'] as const;
-export type PostRunStatus = (typeof POST_RUN_STATUSES)[number];
-/**
- * Why a post was not published, for the screen to say in the user's language: `missed` — the server was down at
- * its time; `page_gone` — the page is no longer connected; `reconnect` — Meta refused the page's token or a
- * permission; `meta_refused` / `meta_unavailable` — Meta refused the post / kept failing (its own words in
- * `error`); `instagram_*` — the linked account's rules: publishing limit used up, no image, no linked account,
- * an image Instagram could not process, processing not finished in time.
- */
-export const POST_FAILURES = [
-  'missed',
-  'page_gone',
-  'reconnect',
-  'meta_refused',
-  'meta_unavailable',
-  'instagram_quota',
-  'instagram_no_image',
-  'instagram_not_linked',
-  'instagram_image_failed',
-  'instagram_timeout',
-] as const;
-export type PostFailure = (typeof POST_FAILURES)[number];
-/** An image uploaded for posts: served to Facebook (and the browser) from `url`. */
-export const postImageSchema = z.object({ media_id: idSchema, url: z.string(), file_name: z.string(), size_bytes: z.number().int().nonnegative() });
-export type PostImage = z.infer<typeof postImageSchema>;
-/** One post of a page at one time: a scheduled post's occurrence (`seq` counts them from 1). */
-export const scheduledPostSchema = z.object({
-  post_id: idSchema,
-  run_id: idSchema,
-  page_id: idSchema,
-  /** Where this occurrence goes: the page's feed, or its linked Instagram account. */
-  channel: z.enum(CHANNELS).default('facebook'),
-  /** Every channel the post goes to on each page. */
-  channels: z.array(z.enum(CHANNELS)).default(['facebook']),
-  seq: z.number().int().positive(),
-  idea: z.string(),
-  content: z.string(),
-  /** Every page the post goes to. */
-  page_ids: z.array(idSchema),
-  /** When this occurrence posts (ISO instant). */
-  time: z.string(),
-  /** The schedule's first post (ISO instant): an update keeping it keeps the schedule going as it was. */
-  first_time: z.string(),
-  repeat: postRepeatSchema,
-  iterations: z.number().int().positive().nullable(),
-  end_date: z.string().nullable(),
-  images: z.array(postImageSchema),
-  status: z.enum(POST_RUN_STATUSES),
-  /** Published: the Facebook post id (and its address outside the sandbox). */
-  facebook_post_id: z.string().nullable(),
-  facebook_url: z.string().nullable(),
-  /** Failed: why (null on runs that failed before reasons were kept), and the details — Meta's own words. */
-  error_code: z.enum(POST_FAILURES).nullable(),
-  error: z.string().nullable(),
-});
-export type ScheduledPost = z.infer<typeof scheduledPostSchema>;
-
-/** Where a page conversation comes from: comments under the page's posts, or Messenger. */
-export const INBOX_KINDS = ['comment', 'message'] as const;
-export type InboxKind = (typeof INBOX_KINDS)[number];
-/** Who wrote an item of a thread: the page's customer, the bot, or a person answering for the page. */
-export const INBOX_AUTHORS = ['customer', 'bot', 'human'] as const;
-export type InboxAuthor = (typeof INBOX_AUTHORS)[number];
-/**
- * A thread at a glance: `waiting` — the customer's last word is not answered yet (the bot is on it);
- * `bot` / `human` — last answered by the bot / by a person; `attention` — the bot could not answer (paused,
- * no funds, failure…) and nobody has since: a person should look.
- */
-export const THREAD_STATES = ['waiting', 'bot', 'human', 'attention'] as const;
-export type ThreadState = (typeof THREAD_STATES)[number];
-/** What became of a customer's item: the bot's reply is coming, was sent, was not attempted, or failed. */
-export const REPLY_STATUSES = ['pending', 'replied', 'skipped', 'failed'] as const;
-export type ReplyStatus = (typeof REPLY_STATUSES)[number];
-/**
- * Why the bot did not answer an item (the UI words each): the page's Auto toggle is off or the event type is
- * not subscribed; the thread is paused (by the user or because a person answered); the balance or a daily cap
- * refused the charge; Messenger's 24-hour window closed; the page must be reconnected; nothing to answer
- * (a sticker or photo without text); the AI model or the send failed after every retry.
- */
-export const REPLY_REASONS = ['bot_off', 'paused', 'no_funds', 'daily_cap', 'window_closed', 'needs_reconnect', 'no_text', 'model_failed', 'send_failed'] as const;
-export type ReplyReason = (typeof REPLY_REASONS)[number];
-/** Delivery of an answer (bot or person) to Facebook. */
-export const DELIVERY_STATES = ['generating', 'sending', 'sent', 'failed'] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
-/** Longest answer a person may send from the managers (Messenger's text limit is below 2,000 characters). */
-export const INBOX_REPLY_MAX_CHARS = 1_999;
-
-/** One conversation of a page: a comment with the answers under it, or a Messenger conversation with one person. */
-export const inboxThreadSchema = z.object({
-  thread_id: idSchema,
-  page_id: idSchema,
-  kind: z.enum(INBOX_KINDS),
-  /** Facebook (the page's posts, Messenger) or Instagram (the linked account's media, Direct). */
-  channel: channelSchema.default('facebook'),
-  /** The commenter's / sender's id at Facebook (a PSID for Messenger). */
-  customer_id: z.string(),
-  customer_name: z.string(),
-  /** Comment threads: the post commented on, and its address on Facebook (null in the Meta sandbox). */
-  post_id: z.string().nullable(),
-  post_url: z.string().nullable(),
-  last_text: z.string(),
-  last_author: z.enum(INBOX_AUTHORS),
-  last_at: z.string(),
-  /** Customer items since the user last opened the thread. */
-  unread: z.number().int().nonnegative(),
-  state: z.enum(THREAD_STATES),
-  /** The bot does not answer this thread now: paused by the user (until resumed) or because a person answered (until `bot_paused_until`). */
-  bot_paused: z.boolean(),
-  bot_pause_reason: z.enum(['manual', 'handoff']).nullable(),
-  bot_paused_until: z.string().nullable(),
-});
-export type InboxThread = z.infer<typeof inboxThreadSchema>;
-
-/** One item of a thread, oldest first in a thread's detail. */
-export const inboxItemSchema = z.object({
-  item_id: idSchema,
-  author: z.enum(INBOX_AUTHORS),
-  text: z.string(),
-  created_at: z.string(),
-  /** Customer items: the bot's answer to it, and why not when it did not answer. */
-  reply_status: z.enum(REPLY_STATUSES).nullable(),
-  reason: z.enum(REPLY_REASONS).nullable(),
-  /** Bot and person items: whether it reached Facebook. */
-  delivery: z.enum(DELIVERY_STATES).nullable(),
-  /** Bot items: what the answer cost, VND. */
-  cost: z.number().int().nonnegative().nullable(),
-});
-export type InboxItem = z.infer<typeof inboxItemSchema>;
 
 export const tokenTransactionSchema = z.object({
   completionTokens: z.number().int().nonnegative(),
