@@ -12,6 +12,12 @@ export async function inLanguage(language: 'vi' | 'en') {
   await i18n.changeLanguage(language);
 }
 
+/** The CRM's texts in Vietnamese and in English, for tests of functions that take a `t`. */
+export async function crmTranslators() {
+  const i18n = await initI18n('vi', { crm: { vi, en } });
+  return { tVi: i18n.getFixedT('vi', 'crm'), tEn: i18n.getFixedT('en', 'crm') };
+}
+
 export const text = () => document.body.textContent ?? '';
 
 /** A form field of the open modal, by its test id. */

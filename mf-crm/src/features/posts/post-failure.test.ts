@@ -1,16 +1,13 @@
-import { initI18n, POST_FAILURES } from '@pagemate/shared-contracts';
+import { POST_FAILURES } from '@pagemate/shared-contracts';
 import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
-import vi from '../../locales/vi.json';
+import { crmTranslators } from '../../test/page-helpers';
 import { failureText } from './post-failure';
 
 let tVi: TFunction;
 let tEn: TFunction;
 beforeAll(async () => {
-  const i18n = await initI18n('vi', { crm: { vi, en } });
-  tVi = i18n.getFixedT('vi', 'crm');
-  tEn = i18n.getFixedT('en', 'crm');
+  ({ tVi, tEn } = await crmTranslators());
 });
 
 describe('why a post was not published', () => {

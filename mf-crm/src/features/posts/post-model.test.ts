@@ -1,9 +1,8 @@
-import { initI18n, POST_LIMITS, type ScheduledPost } from '@pagemate/shared-contracts';
+import { POST_LIMITS, type ScheduledPost } from '@pagemate/shared-contracts';
 import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../../locales/en.json';
-import vi from '../../locales/vi.json';
 import { aPost } from '../../test/fake-crm-api';
+import { crmTranslators } from '../../test/page-helpers';
 import {
   bodyOf,
   defaultFirstTime,
@@ -27,9 +26,7 @@ import {
 let tVi: TFunction;
 let tEn: TFunction;
 beforeAll(async () => {
-  const i18n = await initI18n('vi', { crm: { vi, en } });
-  tVi = i18n.getFixedT('vi', 'crm');
-  tEn = i18n.getFixedT('en', 'crm');
+  ({ tVi, tEn } = await crmTranslators());
 });
 
 // Monday 5 January 2026, 08:30 in Vietnam.
