@@ -8,8 +8,7 @@
  */
 import { chromium } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
-import { STORAGE_KEYS } from '@pagemate/shared-contracts/contracts';
-import { startSignedInApi } from './signed-in-api.ts';
+import { signedInPhoneContext, startSignedInApi } from './signed-in-api.ts';
 import { CHROMIUM_ARGS, serveComposedBuild, table } from './support.ts';
 
 const BASE_PORT = 5400 + (Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0);
@@ -32,14 +31,7 @@ const api = await startSignedInApi(BASE_PORT + 80, composed.url).catch((error: u
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const login = await api.login(await api.signUp(partner ? 'partner' : 'user'));
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, deviceScaleFactor: 2 });
-  await context.addInitScript(
-    ({ keys, token, features }) => {
-      localStorage.setItem(keys.accessToken, token);
-      localStorage.setItem(keys.userFeatures, JSON.stringify(features));
-    },
-    { keys: { accessToken: STORAGE_KEYS.accessToken, userFeatures: STORAGE_KEYS.userFeatures }, token: login.access_token, features: login.user_features },
-  );
+  const context = await signedInPhoneContext(browser, login);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

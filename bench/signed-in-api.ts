@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, LOCAL_POSTGRES, postgresAdminUrl, serverEnv, startProcess, type ScratchDatabase } from './server-harness.ts';
 import { ROOT } from './support.ts';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { STORAGE_KEYS } from '@pagemate/shared-contracts/contracts';
 
 export interface BenchAccount {
   username: string;
@@ -22,6 +24,22 @@ export interface SignedInApi {
   /** The login answer: a fresh access token and the account's features. */
   login(account: BenchAccount): Promise<{ access_token: string; user_features: string[] }>;
   stop(): Promise<void>;
+}
+
+/**
+ * A new phone-sized browser context (empty cache and storage) signed in as the shell's start-up reads it: the
+ * access token and the features in localStorage, as "remember me" keeps them.
+ */
+export async function signedInPhoneContext(browser: Browser, login: { access_token: string; user_features: string[] }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, deviceScaleFactor: 2 });
+  await context.addInitScript(
+    ({ keys, token, features }) => {
+      localStorage.setItem(keys.accessToken, token);
+      localStorage.setItem(keys.userFeatures, JSON.stringify(features));
+    },
+    { keys: { accessToken: STORAGE_KEYS.accessToken, userFeatures: STORAGE_KEYS.userFeatures }, token: login.access_token, features: login.user_features },
+  );
+  return context;
 }
 
 async function post(url: string, body: object): Promise<unknown> {

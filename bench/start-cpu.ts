@@ -13,8 +13,7 @@
  * Reproduce: `npm run build && npx tsx bench/start-cpu.ts`.
  */
 import { chromium } from '@playwright/test';
-import { STORAGE_KEYS } from '@pagemate/shared-contracts/contracts';
-import { startSignedInApi, type BenchAccount } from './signed-in-api.ts';
+import { signedInPhoneContext, startSignedInApi, type BenchAccount } from './signed-in-api.ts';
 import { CHROMIUM_ARGS, serveComposedBuild, sleep, table } from './support.ts';
 
 const BASE_PORT = 5500 + (Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0);
@@ -77,14 +76,7 @@ try {
     const runs: StartCpu[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       // A new context per run: an empty cache and storage, then the token where the shell's start-up reads it.
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, deviceScaleFactor: 2 });
-      await context.addInitScript(
-        ({ keys, token, features }) => {
-          localStorage.setItem(keys.accessToken, token);
-          localStorage.setItem(keys.userFeatures, JSON.stringify(features));
-        },
-        { keys: { accessToken: STORAGE_KEYS.accessToken, userFeatures: STORAGE_KEYS.userFeatures }, token: login.access_token, features: login.user_features },
-      );
+      const context = await signedInPhoneContext(browser, login);
       const page = await context.newPage();
       await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata'] });
       await page.goto(`${composed.url}${path}`, { waitUntil: 'networkidle' });
