@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { documentChunks, documentFiles, users } from '../server/src/db/schema/index.ts';
-import { foldVietnamese } from '../server/src/documents/fold.ts';
 import { buildDocx, buildWorkbook } from '../server/src/documents/fixtures/builders.ts';
 import { parseDocument } from '../server/src/documents/parse.ts';
-import { searchVector } from '../server/src/documents/search-vector.ts';
+import { passageVector } from '../server/src/documents/search-vector.ts';
 import { table } from './support.ts';
 
 const PRODUCTS = ['áo thun cotton', 'quần jean nữ', 'váy hoa', 'giày thể thao', 'túi xách da', 'mũ lưỡi trai', 'áo khoác gió', 'khăn lụa'];
@@ -105,8 +104,7 @@ async function main() {
         files.flatMap(({ id, n }) =>
           Array.from({ length: 5 }, (_, ordinal) => {
             const text = [0, 1, 2].map((k) => sentence(n * 7 + ordinal * 3 + k)).join(' ');
-            const searchText = foldVietnamese(text);
-            return { id: randomUUID(), fileId: id, userId, ordinal, text, locator: `paragraph ${ordinal + 1}`, searchText, tsv: searchVector(searchText) };
+            return { id: randomUUID(), fileId: id, userId, ordinal, text, locator: `paragraph ${ordinal + 1}`, tsv: passageVector({ text }) };
           }),
         ),
       );

@@ -28,13 +28,13 @@
  * Graph, exactly one token charge; no hold left open; every job done, none failed.
  * Reproduce: `npx tsx bench/faults.ts` (FAULT_EVENTS=100, FAULT_DRAIN_SECONDS=120, FAULT_SCENARIOS=killed,llm,llm-down,graph,graph-down).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FakeLlm, type GraphProxy, startFakeLlm, startGraphProxy } from './fault-servers.ts';
+import { collectErrors, countSentAnswers, tallyEvents } from './fault-tally.ts';
 import {
   createDatabase,
-  LOCAL_POSTGRES,
   postgresAdminUrl,
   prepareShop,
   removeDir,
@@ -61,16 +61,6 @@ const KILL_AT_SHARE = 0.3;
 const BASE_PORT = 18_520;
 
 // ─── one scenario ───
-
-interface EventCounts {
-  mid: string;
-  answers: number;
-  graph_sends: number;
-  charges: number;
-  refunds: number;
-  reply_status: string | null;
-  reason: string | null;
-}
 
 interface Outcome {
   scenario: string;
@@ -176,36 +166,7 @@ async function runScenario(adminUrl: string, setup: Setup, index: number): Promi
       for (const [mark, at] of marks) notes.push(`all jobs settled ${seconds(settledAt - at)} s after the ${mark}`);
 
       // ── the database, per event ──
-      const result = await withClient(database.url, async (db) => {
-        const perEvent = await db.query<EventCounts>(
-          `with ev as (select * from unnest($1::text[], $2::text[]) as e(mid, psid))
-           select ev.mid,
-             (select count(*)::int from inbox_items b join inbox_items c on b.reply_to_id = c.id
-               where c.page_id = $3 and c.external_id = ev.mid and b.author = 'bot' and b.delivery = 'sent') as answers,
-             (select count(*)::int from sandbox_events s where s.page_id = $3 and s.kind = 'message' and s.payload->'recipient'->>'id' = ev.psid) as graph_sends,
-             (select count(*)::int from ledger_entries l join inbox_items b on l.idempotency_key = 'bot:' || b.id || ':charge' join inbox_items c on b.reply_to_id = c.id
-               where c.page_id = $3 and c.external_id = ev.mid and l.kind = 'token_charge') as charges,
-             (select count(*)::int from ledger_entries l join inbox_items b on l.idempotency_key = 'bot:' || b.id || ':refund' join inbox_items c on b.reply_to_id = c.id
-               where c.page_id = $3 and c.external_id = ev.mid and l.kind = 'refund') as refunds,
-             (select c.reply_status from inbox_items c where c.page_id = $3 and c.external_id = ev.mid and c.author = 'customer') as reply_status,
-             (select c.reason from inbox_items c where c.page_id = $3 and c.external_id = ev.mid and c.author = 'customer') as reason
-           from ev`,
-          [events.map((e) => e.mid), events.map((e) => e.psid), shop.pageId],
-        );
-        const jobs = await db.query<{ status: string; n: number; attempts: number }>(
-          "select status, count(*)::int as n, coalesce(sum(attempts), 0)::int as attempts from jobs where queue = 'bot.reply' group by status",
-        );
-        const ledger = await db.query<{ reserved: number; open_holds: number; token_charges: number; refunds: number }>(
-          `select (select coalesce(sum(reserved), 0)::int from balances where user_id = $1) as reserved,
-                  (select count(*)::int from ledger_entries r where r.user_id = $1 and r.kind = 'reservation'
-                     and not exists (select 1 from ledger_entries x where x.reservation_id = r.reservation_id and x.kind in ('release', 'token_charge'))) as open_holds,
-                  (select count(*)::int from ledger_entries where user_id = $1 and kind = 'token_charge') as token_charges,
-                  (select count(*)::int from ledger_entries where user_id = $1 and kind = 'refund') as refunds`,
-          [shop.userId],
-        );
-        const failed = await db.query<{ last_error: string; n: number }>("select left(last_error, 140) as last_error, count(*)::int as n from jobs where queue = 'bot.reply' and status = 'failed' group by 1 order by 2 desc limit 3");
-        return { perEvent: perEvent.rows, jobs: jobs.rows, ledger: ledger.rows[0], failed: failed.rows };
-      });
+      const result = await tallyEvents(database.url, events, shop);
 
       const rows = result.perEvent;
       const replies = rows.reduce((sum, row) => sum + row.graph_sends, 0);
@@ -260,31 +221,10 @@ async function runScenario(adminUrl: string, setup: Setup, index: number): Promi
   }
 }
 
-function collectErrors(logDir: string, count: number): string[] {
-  const byMessage = new Map<string, number>();
-  for (let i = 1; i <= count; i += 1) {
-    let text = '';
-    try {
-      text = readFileSync(join(logDir, `api-${i}.log`), 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n')) {
-      if (!/"level":(50|60)/.test(line)) continue;
-      const msg = /"msg":"([^"]*)"/.exec(line)?.[1] ?? '?';
-      byMessage.set(msg, (byMessage.get(msg) ?? 0) + 1);
-    }
-  }
-  return [...byMessage].map(([msg, n]) => `${n}× ${msg.slice(0, 80)}`);
-}
-
-const countSentAnswers = (url: string) =>
-  withClient(url, (db) => db.query<{ n: number }>("select count(*)::int as n from inbox_items where author = 'bot' and delivery = 'sent'")).then((r) => r.rows[0]?.n ?? 0);
-
 // ─── the scenarios ───
 
 async function main() {
-  const adminUrl = postgresAdminUrl() ?? LOCAL_POSTGRES;
+  const adminUrl = postgresAdminUrl();
   try {
     await withClient(adminUrl, (client) => client.query('select 1'));
   } catch (error) {

@@ -7,7 +7,8 @@
  */
 import { chromium } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM_ARGS, serveComposedBuild, table } from './support.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser.ts';
+import { serveComposedBuild, table } from './support.ts';
 
 /** `FIRST_LOAD_DETAIL=1` also lists every script of every route, largest first. */
 const DETAIL = process.env.FIRST_LOAD_DETAIL === '1';
@@ -15,7 +16,7 @@ const DETAIL = process.env.FIRST_LOAD_DETAIL === '1';
 /** Ports 5000, 5080, 5101–5105 (plus BENCH_PORT_OFFSET, to run beside another bench). */
 const composed = await serveComposedBuild(5000 + (Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0));
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const b64 = (s: string) => Buffer.from(s).toString('base64url');
 const userToken = `${b64('{"alg":"none"}')}.${b64(JSON.stringify({ username: 'bench', userId: 'b1', userEmail: 'b@x.vn', partnerId: null, role: 'user', exp: 4102444800 }))}.`;
 

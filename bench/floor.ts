@@ -21,13 +21,12 @@ import { join } from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import {
   createDatabase,
-  LOCAL_POSTGRES,
   postgresAdminUrl,
   prepareShop,
   removeDir,
   type RunningServer,
   serverEnv,
-  signedMessage,
+  newMessageRequests,
   startApi,
   startProcess,
 } from './server-harness.ts';
@@ -84,29 +83,18 @@ interface Path {
 async function main() {
   const started = performance.now();
   const loads = [loadavg()[0] ?? 0];
-  const database = await createDatabase(postgresAdminUrl() ?? LOCAL_POSTGRES, 'pagemate_floor');
+  const database = await createDatabase(postgresAdminUrl(), 'pagemate_floor');
   const env = serverEnv(PORT, { url: database.url });
   try {
     const shop = await prepareShop(env, Array.from({ length: 60 }, (_, i) => 10_000 + i * 1_000));
-    let serial = 0;
+    const messageRequests = newMessageRequests(shop, 'm_floor');
     const list = (base: string): Options => ({
       url: `${base}/api/v1/balance-transactions/${shop.userId}?page=1&page_size=20`,
       headers: { authorization: `Bearer ${shop.accessToken}` },
     });
     const webhook = (base: string): Options => ({
       url: `${base}/webhook`,
-      requests: [
-        {
-          method: 'POST',
-          path: '/webhook',
-          setupRequest: (request) => {
-            serial += 1;
-            const psid = `7${String(serial % 100).padStart(15, '0')}`;
-            const { body, signature } = signedMessage(shop.appSecret, shop.pageId, psid, `m_floor_${process.pid}_${serial}`, 'Bánh mì thịt nướng giá bao nhiêu?');
-            return { ...request, body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature } };
-          },
-        },
-      ],
+      requests: messageRequests,
     });
     const noWorker = { JOBS_POLL_INTERVAL_MS: '0' };
     const paths: Path[] = [

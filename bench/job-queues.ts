@@ -34,7 +34,7 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../server/src/db/database.ts';
 import { openPglite } from '../server/src/db/pglite.ts';
 import { openPostgres } from '../server/src/db/postgres.ts';
-import { createDatabase, LOCAL_POSTGRES, postgresAdminUrl, withClient } from './server-harness.ts';
+import { createDatabase, postgresAdminUrl, withClient } from './server-harness.ts';
 import { type Contender, type Handler, LEASE_SECONDS, makeContender, pgliteExecutor, POLL_MS, type Query } from './job-queue-contenders.ts';
 import { seconds, sleep, table } from './support.ts';
 
@@ -289,7 +289,7 @@ async function main() {
     await crashChild(name ?? '', url ?? '', queue ?? '');
     return;
   }
-  const adminUrl = postgresAdminUrl() ?? LOCAL_POSTGRES;
+  const adminUrl = postgresAdminUrl();
   let backends = BACKENDS;
   if (backends.includes('postgres')) {
     try {

@@ -27,7 +27,8 @@ import lighthouse, { type Result } from 'lighthouse';
 import { STORAGE_KEYS } from '@pagemate/shared-contracts/contracts';
 import { hrefOf, ROUTES } from '@pagemate/shared-contracts/plain';
 import { startSignedInApi, type BenchAccount } from './signed-in-api.ts';
-import { CHROMIUM_ARGS, serveComposedBuild, table } from './support.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser.ts';
+import { serveComposedBuild, table } from './support.ts';
 
 /** Clear of first-load.ts (5000, 5080, 5101–5105): shell 5200, API 5280, remotes 5301–5305 (plus BENCH_PORT_OFFSET). */
 const BASE_PORT = 5200 + (Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0);
@@ -69,7 +70,7 @@ const api = needsApi ? await startSignedInApi(BASE_PORT + 80, composed.url).catc
 const accounts: Partial<Record<'user' | 'partner', { account: BenchAccount; login: { access_token: string; user_features: string[] }; at: number }>> = {};
 /** Access tokens live 15 minutes (server config): one login per account per 5 minutes stays clear of the login rate limit. */
 const LOGIN_REUSE_MS = 5 * 60_000;
-const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
+const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
 // A second client on the same browser empties its cache and the shell origin's storage, and stores the token.
 const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
 

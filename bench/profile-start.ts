@@ -6,10 +6,9 @@
  * writes the profile (opens in Chromium's performance panel).
  * Reproduce: `npm run build && npx tsx bench/profile-start.ts`.
  */
-import { chromium } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
-import { signedInPhoneContext, startSignedInApi } from './signed-in-api.ts';
-import { CHROMIUM_ARGS, serveComposedBuild, table } from './support.ts';
+import { signedInPhoneContext, startStartUpRig } from './signed-in-api.ts';
+import { table } from './support.ts';
 
 const BASE_PORT = 5400 + (Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0);
 const PATH = process.env.PROFILE_PATH ?? '/user-dashboard/';
@@ -26,9 +25,8 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const composed = await serveComposedBuild(BASE_PORT);
-const api = await startSignedInApi(BASE_PORT + 80, composed.url).catch((error: unknown) => (composed.close(), Promise.reject(error)));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const rig = await startStartUpRig(BASE_PORT);
+const { api, browser } = rig;
 try {
   const login = await api.login(await api.signUp(partner ? 'partner' : 'user'));
   const context = await signedInPhoneContext(browser, login);
@@ -39,7 +37,7 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   const started = Date.now();
-  await page.goto(`${composed.url}${PATH}`, { waitUntil: 'networkidle' });
+  await page.goto(`${rig.url}${PATH}`, { waitUntil: 'networkidle' });
   const wall = Date.now() - started;
   const paints = await page.evaluate(() => performance.getEntriesByType('paint').map((p) => `${p.name} ${Math.round(p.startTime)} ms`));
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
@@ -62,8 +60,5 @@ try {
   table([...perScript].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([script, micros]) => ({ script, 'self ms': ms(micros) })));
   table([...perFunction].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([fn, micros]) => ({ function: fn.slice(0, 140), 'self ms': ms(micros) })));
 } finally {
-  // The servers before the browser: a browser that fails to close must not leave them holding their ports.
-  composed.close();
-  await api.stop();
-  await browser.close().catch(() => undefined);
+  await rig.close();
 }

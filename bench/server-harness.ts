@@ -9,11 +9,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Options } from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { documentChunks, documentFiles } from '../server/src/db/schema/index.ts';
-import { foldVietnamese } from '../server/src/documents/fold.ts';
+import { passageVector } from '../server/src/documents/search-vector.ts';
 import { hubSignature, metaJson } from '../server/src/meta-sandbox/webhook-payload.ts';
 import { ROOT } from './support.ts';
 
@@ -22,11 +23,13 @@ const BAKERY_DEMO_PAGE = '109000000000011';
 const DEMO_ACCOUNT = '100090000000001';
 const PASSWORD = 'Bánh-mì-nóng-giòn-2026!';
 
-/** The local PostgreSQL the CI uses (`.ci/run`); BENCH_DATABASE_URL or TEST_DATABASE_URL override it. */
-export function postgresAdminUrl(): string | undefined {
-  return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+/**
+ * The PostgreSQL server a bench creates its scratch databases on: BENCH_DATABASE_URL or TEST_DATABASE_URL, else the
+ * local one the CI uses (`.ci/run`).
+ */
+export function postgresAdminUrl(): string {
+  return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 }
-export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -157,7 +160,7 @@ export async function prepareShop(env: Record<string, string>, credits: number[]
       sizeBytes: passages.join('\n').length, language: 'vi', status: 'ready', chunkCount: passages.length, createdAt: now, updatedAt: now,
     });
     await app.db.orm.insert(documentChunks).values(
-      passages.map((text, ordinal) => ({ id: randomUUID(), fileId, userId, ordinal, text, locator: `paragraph ${ordinal + 1}`, searchText: foldVietnamese(text) })),
+      passages.map((text, ordinal) => ({ id: randomUUID(), fileId, userId, ordinal, text, locator: `paragraph ${ordinal + 1}`, tsv: passageVector({ text }) })),
     );
     return { userId, pageId, accessToken, appSecret: app.meta.appSecret };
   } finally {
@@ -230,6 +233,26 @@ export function signedMessage(appSecret: string, pageId: string, psid: string, m
     entry: [{ id: pageId, time: ms, messaging: [{ sender: { id: psid }, recipient: { id: pageId }, timestamp: ms, message: { mid, text } }] }],
   });
   return { body, signature: hubSignature(appSecret, body) };
+}
+
+/**
+ * autocannon's requests for `POST /webhook`: each a new signed Messenger message (mid `${midPrefix}_${pid}_${n}`,
+ * one of 100 customers). Create it once per run: every request from it, whatever server it goes to, is new.
+ */
+export function newMessageRequests(shop: { appSecret: string; pageId: string }, midPrefix: string): NonNullable<Options['requests']> {
+  let serial = 0;
+  return [
+    {
+      method: 'POST',
+      path: '/webhook',
+      setupRequest: (request) => {
+        serial += 1;
+        const psid = `7${String(serial % 100).padStart(15, '0')}`;
+        const { body, signature } = signedMessage(shop.appSecret, shop.pageId, psid, `${midPrefix}_${process.pid}_${serial}`, 'Bánh mì thịt nướng giá bao nhiêu?');
+        return { ...request, body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature } };
+      },
+    },
+  ];
 }
 
 export const freshDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));

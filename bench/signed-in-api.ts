@@ -7,9 +7,10 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, LOCAL_POSTGRES, postgresAdminUrl, serverEnv, startProcess, type ScratchDatabase } from './server-harness.ts';
-import { ROOT } from './support.ts';
-import type { Browser, BrowserContext } from '@playwright/test';
+import { createDatabase, postgresAdminUrl, serverEnv, startProcess, type ScratchDatabase } from './server-harness.ts';
+import { ROOT, serveComposedBuild, sleep } from './support.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser.ts';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@pagemate/shared-contracts/contracts';
 
 export interface BenchAccount {
@@ -42,6 +43,24 @@ export async function signedInPhoneContext(browser: Browser, login: { access_tok
   return context;
 }
 
+/**
+ * Opens `url` in a new page of `context` under a 4× CPU throttle (Lighthouse's phone), with `script` run before the
+ * page's own scripts, and returns once the page's main landmark is drawn, the network idle and a second more past.
+ */
+export async function openThrottled(context: BrowserContext, url: string, script: () => void): Promise<Page> {
+  // tsx names functions through a `__name` helper the page lacks.
+  await context.addInitScript({ content: `var __name = (f) => f; (${script.toString()})();` });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(url);
+  await page.locator('main').first().waitFor({ timeout: 120_000 });
+  await page.waitForLoadState('networkidle');
+  await sleep(1000);
+  return page;
+}
+
 async function post(url: string, body: object): Promise<unknown> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const text = await response.text();
@@ -51,7 +70,7 @@ async function post(url: string, body: object): Promise<unknown> {
 
 export async function startSignedInApi(port: number, shellOrigin: string): Promise<SignedInApi> {
   const logFile = join(mkdtempSync(join(tmpdir(), 'pagemate-bench-api-')), 'api.log');
-  const database: ScratchDatabase | undefined = await createDatabase(postgresAdminUrl() ?? LOCAL_POSTGRES, 'pagemate_lighthouse').catch(() => undefined);
+  const database: ScratchDatabase | undefined = await createDatabase(postgresAdminUrl(), 'pagemate_lighthouse').catch(() => undefined);
   const env = serverEnv(port, database ?? { pgliteDir: mkdtempSync(join(tmpdir(), 'pagemate-bench-db-')) }, { CORS_ORIGINS: shellOrigin, SHELL_URL: shellOrigin });
   const server = await startProcess(join(ROOT, 'server', 'src', 'main.ts'), join(ROOT, 'server'), env, logFile).catch(async (error: unknown) => {
     await database?.drop();
@@ -91,6 +110,38 @@ export async function startSignedInApi(port: number, shellOrigin: string): Promi
     async stop() {
       await server.stop();
       await database?.drop();
+    },
+  };
+}
+
+/** What the start-up benches run on: the composed build served, a signed-in API beside it, Debian's Chromium. */
+export interface StartUpRig {
+  /** The shell's origin. */
+  url: string;
+  api: SignedInApi;
+  browser: Browser;
+  /** The servers first: a browser that fails to close must not leave them holding their ports. */
+  close(): Promise<void>;
+}
+
+export async function startStartUpRig(basePort: number): Promise<StartUpRig> {
+  const composed = await serveComposedBuild(basePort);
+  const api = await startSignedInApi(basePort + 80, composed.url).catch((error: unknown) => (composed.close(), Promise.reject(error)));
+  const stopServers = async () => {
+    composed.close();
+    await api.stop();
+  };
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }).catch(async (error: unknown) => {
+    await stopServers();
+    throw error;
+  });
+  return {
+    url: composed.url,
+    api,
+    browser,
+    async close() {
+      await stopServers();
+      await browser.close().catch(() => undefined);
     },
   };
 }

@@ -12,9 +12,8 @@
  * (default 3) the runs per route, `BENCH_PORT_OFFSET=n` moves every port.
  * Reproduce: `npm run build && npx tsx bench/start-cpu.ts`.
  */
-import { chromium } from '@playwright/test';
-import { signedInPhoneContext, startSignedInApi, type BenchAccount } from './signed-in-api.ts';
-import { CHROMIUM_ARGS, serveComposedBuild, sleep, table } from './support.ts';
+import { signedInPhoneContext, startStartUpRig, type BenchAccount } from './signed-in-api.ts';
+import { sleep, table } from './support.ts';
 
 const BASE_PORT = 5500 + (Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0);
 const PATHS = (process.env.START_CPU_PATHS ?? '/user-dashboard/,/user-dashboard/balance/').split(',').map((p) => p.trim()).filter(Boolean);
@@ -63,9 +62,8 @@ function startCpuOf(events: TraceEvent[]): StartCpu {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-const composed = await serveComposedBuild(BASE_PORT);
-const api = await startSignedInApi(BASE_PORT + 80, composed.url).catch((error: unknown) => (composed.close(), Promise.reject(error)));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const rig = await startStartUpRig(BASE_PORT);
+const { api, browser } = rig;
 try {
   const accounts: Record<'user' | 'partner', BenchAccount | null> = { user: null, partner: null };
   const rows: Record<string, string | number>[] = [];
@@ -79,7 +77,7 @@ try {
       const context = await signedInPhoneContext(browser, login);
       const page = await context.newPage();
       await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata'] });
-      await page.goto(`${composed.url}${path}`, { waitUntil: 'networkidle' });
+      await page.goto(`${rig.url}${path}`, { waitUntil: 'networkidle' });
       // The route drawn (its layout's one <main>) and the network quiet again: the whole start, not its first half.
       await page.locator('main').first().waitFor();
       await page.waitForLoadState('networkidle');
@@ -100,7 +98,5 @@ try {
   }
   table(rows);
 } finally {
-  composed.close();
-  await api.stop();
-  await browser.close().catch(() => undefined);
+  await rig.close();
 }

@@ -3,17 +3,9 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTE_AUDIENCES, REMOTE_FOLDERS, REMOTE_NAMES } from '@pagemate/shared-contracts/contracts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export function serve(dir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [join(ROOT, 'scripts', 'serve-static.mjs'), dir, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -24,10 +16,6 @@ export function serve(dir: string, port: number): Promise<ChildProcess> {
     child.stdout?.once('data', () => resolve(child));
   });
 }
-
-/** The five remotes: Module Federation name → workspace folder (its production build is `<folder>/build`). */
-export const REMOTES = { mf_landing: 'mf-landing', mf_page_manager: 'mf-page-manager', mf_chatbot: 'mf-chatbot', mf_balance: 'mf-balance', mf_crm: 'mf-crm' } as const;
-const AUDIENCE = { mf_landing: ['public'], mf_page_manager: ['user'], mf_chatbot: ['user', 'partner'], mf_balance: ['user'], mf_crm: ['user', 'partner'] };
 
 export interface ComposedBuild {
   /** The shell's origin, e.g. `http://127.0.0.1:5000` (no trailing slash). */
@@ -46,13 +34,12 @@ export async function serveComposedBuild(basePort = 5000): Promise<ComposedBuild
   const shellDir = mkdtempSync(join(tmpdir(), 'pagemate-bench-'));
   cpSync(join(ROOT, 'shell', 'build'), shellDir, { recursive: true });
   writeFileSync(join(shellDir, 'config.json'), JSON.stringify({ apiBaseUrl: `http://127.0.0.1:${basePort + 80}`, remotesUrl: '/remotes.json' }));
-  const names = Object.keys(REMOTES) as (keyof typeof REMOTES)[];
   const remotePort = (i: number) => basePort + 101 + i;
   writeFileSync(
     join(shellDir, 'remotes.json'),
-    JSON.stringify({ remotes: names.map((name, i) => ({ name, entry: `http://127.0.0.1:${remotePort(i)}/mf-manifest.json`, audience: AUDIENCE[name] })) }),
+    JSON.stringify({ remotes: REMOTE_NAMES.map((name, i) => ({ name, entry: `http://127.0.0.1:${remotePort(i)}/mf-manifest.json`, audience: REMOTE_AUDIENCES[name] })) }),
   );
-  const started = await Promise.allSettled([serve(shellDir, basePort), ...names.map((name, i) => serve(join(ROOT, REMOTES[name], 'build'), remotePort(i)))]);
+  const started = await Promise.allSettled([serve(shellDir, basePort), ...REMOTE_NAMES.map((name, i) => serve(join(ROOT, REMOTE_FOLDERS[name], 'build'), remotePort(i)))]);
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const close = () => {
     for (const server of servers) server.kill();

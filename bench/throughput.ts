@@ -16,13 +16,12 @@ import autocannon, { type Options, type Result } from 'autocannon';
 import {
   createDatabase,
   freshDir,
-  LOCAL_POSTGRES,
   postgresAdminUrl,
   prepareShop,
   removeDir,
   type ScratchDatabase,
   serverEnv,
-  signedMessage,
+  newMessageRequests,
   startApi,
   startProcess,
   withClient,
@@ -53,7 +52,7 @@ function row(name: string, result: Result, baseline: Result): Record<string, str
 }
 
 async function reachablePostgres(): Promise<string | undefined> {
-  const url = postgresAdminUrl() ?? LOCAL_POSTGRES;
+  const url = postgresAdminUrl();
   try {
     await withClient(url, (client) => client.query('select 1'));
     return url;
@@ -84,21 +83,10 @@ async function runOn(kind: 'pglite' | 'postgres', adminUrl?: string): Promise<vo
         url: `${api.url}/api/v1/balance-transactions/${shop.userId}?page=1&page_size=20`,
         headers: { authorization: `Bearer ${shop.accessToken}` },
       });
-      let serial = 0;
+      const messageRequests = newMessageRequests(shop, 'm_bench');
       const webhook = await measure({
         url: `${api.url}/webhook`,
-        requests: [
-          {
-            method: 'POST',
-            path: '/webhook',
-            setupRequest: (request) => {
-              serial += 1;
-              const psid = `7${String(serial % 100).padStart(15, '0')}`;
-              const { body, signature } = signedMessage(shop.appSecret, shop.pageId, psid, `m_bench_${process.pid}_${serial}`, 'Bánh mì thịt nướng giá bao nhiêu?');
-              return { ...request, body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature } };
-            },
-          },
-        ],
+        requests: messageRequests,
       });
       if (api.exit) throw new Error(`the server exited during the run: ${api.stderrTail()}`);
       console.log(`\n${kind === 'pglite' ? 'PGlite (file-backed, one connection)' : `PostgreSQL (${database?.name ?? ''})`}: ${CONNECTIONS} connections, ${DURATION} s each`);

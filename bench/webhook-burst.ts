@@ -14,15 +14,14 @@
  * one inbox item, exactly one answer sent to the sandbox Graph (its recorded `message` sends to that customer)
  * and exactly one token charge in the ledger.
  * Reproduce: `npx tsx bench/webhook-burst.ts` (BURST_EVENTS=1000, BURST_SENDERS=20, BURST_DRAIN_SECONDS=600; the API's
- * JOBS_CONCURRENCY is passed through). Its first runs crashed the API on the cut connections and then drained its
- * pool; `recoverBrokenConnections` in server/src/db/postgres.ts is the fix (tested in postgres.test.ts).
+ * JOBS_CONCURRENCY is passed through). The cut connections must neither crash the API nor drain its pool:
+ * `recoverBrokenConnections` in server/src/db/postgres.ts sees to that (tested in postgres.test.ts).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createDatabase,
-  LOCAL_POSTGRES,
   postgresAdminUrl,
   prepareShop,
   removeDir,
@@ -31,6 +30,7 @@ import {
   startApi,
   withClient,
 } from './server-harness.ts';
+import { countPerEvent } from './fault-tally.ts';
 import { seconds, sleep, table } from './support.ts';
 
 const EVENTS = Number(process.env.BURST_EVENTS ?? 1000);
@@ -41,17 +41,8 @@ const SEND_DEADLINE_MS = 90_000;
 const DRAIN_DEADLINE_MS = Number(process.env.BURST_DRAIN_SECONDS ?? 600) * 1000;
 const PORT = 18_490;
 
-interface EventCounts {
-  mid: string;
-  items: number;
-  answers: number;
-  graph_sends: number;
-  charges: number;
-  refunds: number;
-}
-
 async function main() {
-  const adminUrl = postgresAdminUrl() ?? LOCAL_POSTGRES;
+  const adminUrl = postgresAdminUrl();
   const database = await createDatabase(adminUrl, 'pagemate_burst');
   const env = serverEnv(PORT, { url: database.url });
   const logDir = mkdtempSync(join(tmpdir(), 'pagemate-burst-logs-'));
@@ -155,20 +146,7 @@ async function main() {
 
       // ── the database, per event ──
       const counts = await withClient(database.url, async (db) => {
-        const result = await db.query<EventCounts>(
-          `with ev as (select * from unnest($1::text[], $2::text[]) as e(mid, psid))
-           select ev.mid,
-             (select count(*)::int from inbox_items c where c.page_id = $3 and c.external_id = ev.mid and c.author = 'customer') as items,
-             (select count(*)::int from inbox_items b join inbox_items c on b.reply_to_id = c.id
-               where c.page_id = $3 and c.external_id = ev.mid and b.author = 'bot' and b.delivery = 'sent') as answers,
-             (select count(*)::int from sandbox_events s where s.page_id = $3 and s.kind = 'message' and s.payload->'recipient'->>'id' = ev.psid) as graph_sends,
-             (select count(*)::int from ledger_entries l join inbox_items b on l.idempotency_key = 'bot:' || b.id || ':charge' join inbox_items c on b.reply_to_id = c.id
-               where c.page_id = $3 and c.external_id = ev.mid and l.kind = 'token_charge') as charges,
-             (select count(*)::int from ledger_entries l join inbox_items b on l.idempotency_key = 'bot:' || b.id || ':refund' join inbox_items c on b.reply_to_id = c.id
-               where c.page_id = $3 and c.external_id = ev.mid) as refunds
-           from ev`,
-          [events.map((e) => e.mid), events.map((e) => e.psid), shop.pageId],
-        );
+        const perEvent = await countPerEvent(db, events, shop.pageId);
         const totals = await db.query<{ charges: number; token_transactions: number; failed_jobs: number }>(
           `select (select count(*)::int from ledger_entries where user_id = $1 and kind = 'token_charge') as charges,
                   (select count(*)::int from token_transactions where user_id = $1) as token_transactions,
@@ -178,10 +156,10 @@ async function main() {
         const failedJobs = await db.query<{ queue: string; last_error: string; n: number }>(
           `select queue, left(last_error, 160) as last_error, count(*)::int as n from jobs where status = 'failed' group by 1, 2 order by n desc limit 5`,
         );
-        return { perEvent: result.rows, totals: totals.rows[0], failedJobs: failedJobs.rows };
+        return { perEvent, totals: totals.rows[0], failedJobs: failedJobs.rows };
       });
 
-      const tally = (key: keyof Omit<EventCounts, 'mid'>) => {
+      const tally = (key: 'items' | 'answers' | 'graph_sends' | 'charges' | 'refunds') => {
         const values = counts.perEvent.map((row) => row[key]);
         return { exactly1: values.filter((v) => v === 1).length, missing: values.filter((v) => v === 0).length, duplicated: values.filter((v) => v >= 2).length };
       };
@@ -226,7 +204,7 @@ async function main() {
       if (bad.length > 0) {
         keepLogs = true;
         console.log(`${bad.length} events not exactly-once; first ones:`);
-        table(bad.slice(0, 5).map((row) => ({ ...row })));
+        table(bad.slice(0, 5).map(({ mid, items, answers, graph_sends, charges, refunds }) => ({ mid, items, answers, graph_sends, charges, refunds })));
       }
       if (crashed) {
         keepLogs = true;

@@ -17,6 +17,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUTSIDE_REFERENCES: readonly { name: string; pattern: RegExp }[] = [
   { name: 'the product spec (use docs/product.md §N)', pattern: /\bspec \u00a7/i },
   { name: 'the design notes (use docs/architecture.md §N)', pattern: /\bDESIGN\.md\b/ },
+  { name: 'the design notes by their short name (use docs/architecture.md §N)', pattern: /\bDESIGN:\s/ },
   { name: 'the style examples (use docs/architecture.md)', pattern: /\bSTYLE\.md\b/ },
   { name: 'the field notes (use docs/meta-and-payos.md §N)', pattern: /\bFIELD-NOTE[S]\b/ },
   { name: 'an issue number (say what it meant)', pattern: /\bissue #\d/i },
@@ -62,14 +63,15 @@ const outsideDocs = files.filter(({ path }) => !path.startsWith('docs/') && path
 describe('the detectors', () => {
   it('find each outside reference and nothing in plain prose', () => {
     // Each name is split so that this file does not contain it.
-    const sample = ['x (spec \u00a75)', 'the arrows of DESIGN' + '.md \u00a71', 'STYLE' + '.md 8', 'FIELD-' + 'NOTES, Meta', 'Documents (issue ' + '#6)', 'se' + 'ed/000_abc.txt', 'the spec says so', 'issue tracker'].join('\n');
+    const sample = ['x (spec \u00a75)', 'the arrows of DESIGN' + '.md \u00a71', '(DESIGN' + ': server/src/bot)', 'STYLE' + '.md 8', 'FIELD-' + 'NOTES, Meta', 'Documents (issue ' + '#6)', 'se' + 'ed/000_abc.txt', 'the spec says so', 'issue tracker'].join('\n');
     expect(outsideReferences(sample)).toEqual([
       '1: the product spec (use docs/product.md §N)',
       '2: the design notes (use docs/architecture.md §N)',
-      '3: the style examples (use docs/architecture.md)',
-      '4: the field notes (use docs/meta-and-payos.md §N)',
-      '5: an issue number (say what it meant)',
-      '6: the seed file',
+      '3: the design notes by their short name (use docs/architecture.md §N)',
+      '4: the style examples (use docs/architecture.md)',
+      '5: the field notes (use docs/meta-and-payos.md §N)',
+      '6: an issue number (say what it meant)',
+      '7: the seed file',
     ]);
   });
 

@@ -46,7 +46,7 @@ test.describe('remotes are loaded only for their audience', () => {
     for (const name of seen) expect(REMOTE_AUDIENCES[name]).toContain('user');
   });
 
-  test('each role sees its own side menu with the spec badges', async ({ page, signInAs }) => {
+  test('each role sees its own side menu with its badges', async ({ page, signInAs }) => {
     await signInAs('user');
     await page.goto('/user-dashboard/');
     const menu = page.getByTestId('side-menu-user');

@@ -1,5 +1,6 @@
 import { newAccount, registerAccount, signIn } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { chooseEnglish } from '../support/language';
 
 /**
  * Balance and payments as a new user lives them: top up through the sandbox checkout, come back to PageMate, watch the
@@ -72,8 +73,7 @@ test.describe('balance and payments', () => {
     await amount.fill('5000');
     await page.getByRole('button', { name: 'Tạo giao dịch nạp tiền' }).click();
     await expect(page.getByText('Số tiền nạp tối thiểu là 10.000 VNĐ.')).toBeVisible();
-    await page.getByTestId('language-dropdown').click();
-    await page.getByRole('menuitem', { name: /English/ }).click();
+    await chooseEnglish(page);
     await expect(page.getByRole('tab', { name: 'Top up' })).toBeVisible();
     await expect(page.getByText('From 10.000 to 50.000.000 VNĐ')).toBeVisible();
   });

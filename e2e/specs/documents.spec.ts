@@ -28,7 +28,7 @@ test.describe('documents and chatbots', () => {
     const row = page.getByTestId('file-row').filter({ hasText: 'bang-gia.txt' });
     await expect(row).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
 
-    // A second upload of the same name is refused with the spec's message.
+    // A second upload of the same name is refused with the product's message.
     await page.getByTestId('file-upload-input').setInputFiles({ name: 'bang-gia.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await expect(page.getByText('Tệp đã tồn tại, vui lòng chọn tệp khác!').first()).toBeVisible();
 

@@ -1,5 +1,6 @@
 import { newAccount, registerAccount, signIn } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { chooseEnglish } from '../support/language';
 
 test.describe('header notifications', () => {
   test('notifications: real ones from the server, badge, dismiss that sticks, empty state in both languages', async ({ page, request }) => {
@@ -22,8 +23,7 @@ test.describe('header notifications', () => {
     await page.reload();
     await listed;
     await expect(page.getByTestId('notifications-badge')).not.toContainText('1');
-    await page.getByTestId('language-dropdown').click();
-    await page.getByRole('menuitem', { name: /English/ }).click();
+    await chooseEnglish(page);
     await page.getByTestId('notifications-button').click();
     await expect(page.getByTestId('notifications-panel').getByText('No New Notifications')).toBeVisible();
   });
@@ -32,6 +32,21 @@ test.describe('header notifications', () => {
 test.describe('dashboard header and menu', () => {
   test.beforeEach(async ({ signInAs }) => {
     await signInAs('user');
+  });
+
+  test('choosing English when its texts fail to arrive once still draws English (the read is made again)', async ({ page }) => {
+    let failed = 0;
+    await page.route(/locale-en-common\.[0-9a-f]+\.js$/, async (route) => {
+      if (failed++ === 0) await route.abort('connectionreset');
+      else await route.continue();
+    });
+    await page.goto('/user-dashboard/');
+    await page.getByTestId('language-dropdown').click();
+    await page.getByRole('menuitem', { name: /English/ }).click();
+    await expect(page.getByTestId('language-dropdown')).toContainText('en');
+    await page.getByTestId('notifications-button').click();
+    await expect(page.getByTestId('notifications-panel')).toContainText('Notifications');
+    expect(failed).toBeGreaterThanOrEqual(2);
   });
 
   test('the side menu collapses at 992 px or narrower and reopens above it', async ({ page }) => {
@@ -73,5 +88,37 @@ test.describe('dashboard header and menu', () => {
     const items = page.getByRole('menuitem');
     await expect(items.last()).toHaveText('Đăng xuất');
     await expect(page.getByRole('link', { name: 'Hỗ trợ' })).toHaveAttribute('target', '_blank');
+    // The badge is white on red, as the entry asks (a tinted tag would draw its white text on pale pink).
+    const hot = page.getByTestId('app-header').getByRole('menuitem', { name: /Hot/ }).getByText('Hot');
+    expect(await hot.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor])).toEqual(['rgb(255, 255, 255)', 'rgb(245, 34, 45)']);
+  });
+
+  // A click is a press and a release at one spot: a popup the browser moves between the two loses it. A header
+  // that stays on screen keeps its popups with it, so scrolling the page never moves them.
+  test('the header’s menus stay where they opened while the page scrolls under them', async ({ page }) => {
+    await page.setViewportSize({ width: 1200, height: 500 });
+    await page.goto('/user-dashboard/');
+    await page.evaluate(() => {
+      document.getElementById('main')?.append(Object.assign(document.createElement('div'), { style: 'height:3000px' }));
+    });
+    const menus = [
+      { open: page.getByTestId('profile-button'), item: page.getByRole('menuitem', { name: 'Đăng xuất' }) },
+      { open: page.getByTestId('language-dropdown'), item: page.getByRole('menuitem', { name: /English/ }) },
+      { open: page.getByTestId('notifications-button'), item: page.getByTestId('notifications-panel') },
+    ];
+    for (const { open, item } of menus) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await open.click();
+      await expect(item).toBeVisible();
+      // Measured in the same task as the scroll, before any realignment could move the popup back.
+      const moved = await item.evaluate((element) => {
+        const before = element.getBoundingClientRect().top;
+        window.scrollTo(0, 300);
+        return element.getBoundingClientRect().top - before;
+      });
+      expect(moved).toBe(0);
+      await page.keyboard.press('Escape');
+      await expect(item).toBeHidden();
+    }
   });
 });

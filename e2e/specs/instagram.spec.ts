@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { newAccount, registerAccount, signIn, topUp, uploadDocument, userIdOf } from '../support/accounts';
 import { chooseFileForPage, connectedPageId, connectSandbox } from '../support/facebook';
 import { expect, test } from '../support/fixtures';
-import { tinyPng, vietnamWallClock } from '../support/images';
+import { attachPostImage, setPostTimeSoon } from '../support/posts';
 
 const SHOP = 'Tiệm Bánh Mì Cô Lan';
 
@@ -109,16 +109,11 @@ test.describe('Instagram: the same bot answers the linked account (Meta sandbox)
     const editor = page.getByTestId('post-editor');
     const content = `Bánh mì nóng giòn trên Instagram #${Date.now().toString(36)}`;
     await editor.getByTestId('post-content').fill(content);
-    const due = new Date(Math.ceil((Date.now() + 70_000) / 60_000) * 60_000);
-    const timeInput = editor.getByTestId('post-time').locator('input');
-    await timeInput.click();
-    await timeInput.fill(vietnamWallClock(due));
-    await timeInput.press('Enter');
+    await setPostTimeSoon(editor);
     const channels = editor.getByTestId('post-channels');
     await channels.getByText('Trang Facebook', { exact: true }).click();
     await channels.getByText('Instagram', { exact: true }).click();
-    await editor.getByTestId('post-images').locator('input[type=file]').setInputFiles({ name: 'banh-mi.png', mimeType: 'image/png', buffer: tinyPng() });
-    await expect(editor.getByTestId('post-images').locator('a[title="banh-mi.png"][href*="/media/"]')).toHaveCount(1);
+    await attachPostImage(editor);
     await editor.getByTestId('post-save').click();
 
     const row = page.getByTestId('post-row').filter({ hasText: content.slice(0, 30) });

@@ -59,7 +59,7 @@ test.describe('landing page', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Đăng nhập' })).toHaveCSS('background-color', 'rgb(225, 29, 72)');
   });
 
-  test('copying the contact address shows the spec toast', async ({ page, context }) => {
+  test('copying the contact address shows the copied-address toast', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     // English from the start (the header switch itself is covered by the shell specs).
     await page.addInitScript(() => localStorage.setItem('appLanguage', 'en'));

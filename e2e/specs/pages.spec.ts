@@ -44,7 +44,7 @@ test.describe('Facebook pages and the bot configuration (Meta sandbox)', () => {
     await page.getByRole('button', { name: 'Kết nối Facebook' }).click();
     const popup = await popupOpened;
     await expect(popup.getByText('META SANDBOX', { exact: true })).toBeVisible();
-    // The spec's 600×700 popup.
+    // The 600×700 popup of docs/product.md §4.
     expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 700]);
     const popupClosed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: /Tiếp tục với tên Nguyễn Thị Lan/ }).click();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { hrefOf, ROUTES, type RouteEntry } from '@pagemate/shared-contracts/contracts';
+import { endpointPath, hrefOf, ROUTES, type RouteEntry } from '@pagemate/shared-contracts/contracts';
 import { newAccount, registerAccount, signIn } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 
@@ -214,6 +214,30 @@ test.describe('laid out for a phone (390 × 844)', () => {
     await menu.getByRole('menuitem', { name: /Quản lý khách hàng|Client/ }).click();
     await expect(page).toHaveURL(/\/user-dashboard\/client-manager\/?$/);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the dashboard figures keep their place while they load: the placeholders are as high as the figures', async ({ page, request }) => {
+    const account = newAccount('user');
+    await registerAccount(request, account);
+    await signIn(page, account);
+    // The figures' answer waits until the placeholders are measured.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**${endpointPath('dashboardCounts')}?*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/user-dashboard/');
+    const spend = page.getByTestId('figure-spend');
+    await expect(spend.locator('.ant-skeleton')).toBeVisible();
+    const loading = await spend.boundingBox();
+    release();
+    await expect(spend.locator('.ant-statistic-content')).toBeVisible();
+    await expect(spend.locator('.ant-skeleton')).toHaveCount(0);
+    const loaded = await spend.boundingBox();
+    expect({ y: loaded?.y, height: loaded?.height }).toEqual({ y: loading?.y, height: loading?.height });
   });
 
   test("a partner's routes: no sideways scroll, no controls over each other, 44 px header targets", async ({ page, request }) => {

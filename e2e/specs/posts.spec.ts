@@ -1,7 +1,7 @@
 import { newAccount, registerAccount, signIn, topUp, userIdOf } from '../support/accounts';
 import { connectSandbox } from '../support/facebook';
 import { expect, test } from '../support/fixtures';
-import { tinyPng, vietnamWallClock } from '../support/images';
+import { attachPostImage, setPostTimeSoon, vietnamWallClock } from '../support/posts';
 
 test.describe('Scheduled posts (Meta sandbox)', () => {
   test("a draft written by the AI is charged, and the header's balance says so at once", async ({ page, request }) => {
@@ -44,15 +44,8 @@ test.describe('Scheduled posts (Meta sandbox)', () => {
     const editor = page.getByTestId('post-editor');
     const content = `Bánh mì nóng giòn mỗi sáng! Ghé Tiệm Bánh Mì Cô Lan nhé 🥖 #${Date.now().toString(36)}`;
     await editor.getByTestId('post-content').fill(content);
-    // The first minute that is at least a minute away, in Vietnam time (the form's time zone).
-    const due = new Date(Math.ceil((Date.now() + 70_000) / 60_000) * 60_000);
-    const timeInput = editor.getByTestId('post-time').locator('input');
-    await timeInput.click();
-    await timeInput.fill(vietnamWallClock(due));
-    await timeInput.press('Enter');
-    await editor.getByTestId('post-images').locator('input[type=file]').setInputFiles({ name: 'banh-mi.png', mimeType: 'image/png', buffer: tinyPng() });
-    // Uploaded: the thumbnail links to the image as Facebook will fetch it.
-    await expect(editor.getByTestId('post-images').locator('a[title="banh-mi.png"][href*="/media/"]')).toHaveCount(1);
+    const due = await setPostTimeSoon(editor);
+    await attachPostImage(editor);
     await expect(editor.getByTestId('post-preview-item').first()).toContainText(vietnamWallClock(due).slice(-5));
     await editor.getByTestId('post-save').click();
 

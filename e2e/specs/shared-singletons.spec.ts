@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures';
+import { chooseEnglish } from '../support/language';
 
 test.describe('one store and one i18n instance across shell and remotes', () => {
   test('a store action dispatched inside mf_balance shows in the shell header', async ({ page, signInAs }) => {
@@ -14,7 +15,7 @@ test.describe('one store and one i18n instance across shell and remotes', () => 
     await expect(page.getByTestId('profile-bal')).toHaveText('Số dư: 1.234.567 VNĐ');
   });
 
-  test('a failed balance fetch in the remote shows the spec message in the chosen language', async ({ page, signInAs }) => {
+  test('a failed balance fetch in the remote shows the balance error message in the chosen language', async ({ page, signInAs }) => {
     await signInAs('user');
     await page.route('**/api/v1/total-balance/**', (route) => route.fulfill({ status: 500, json: { status: 500, code: 'INTERNAL', message: 'Internal server error' } }));
     await page.goto('/user-dashboard/balance/');
@@ -26,8 +27,7 @@ test.describe('one store and one i18n instance across shell and remotes', () => 
     await page.route('**/api/v1/total-balance/**', (route) => route.fulfill({ json: { status: 200, data: { total_balance: 0 } } }));
     await page.goto('/user-dashboard/balance/');
     await expect(page.getByRole('heading', { name: 'Tổng quan số dư' })).toBeVisible();
-    await page.getByTestId('language-dropdown').click();
-    await page.getByRole('menuitem', { name: /English/ }).click();
+    await chooseEnglish(page);
     await expect(page.getByRole('heading', { name: 'Balance overview' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Balance/ }).first()).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('appLanguage'))).toBe('en');

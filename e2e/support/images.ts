@@ -27,9 +27,3 @@ export function tinyPng(): Buffer {
   const pixels = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 0]);
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
 }
-
-/** The Vietnam wall clock (UTC+7) of an instant, as the post form shows it: DD/MM/YYYY HH:mm. */
-export function vietnamWallClock(instant: Date): string {
-  const local = new Date(instant.getTime() + 7 * 3600 * 1000).toISOString();
-  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`;
-}

@@ -17,7 +17,7 @@ import botConfigRepository from './plugins/app/bot/bot-config-repository.js';
 import botConfigService from './plugins/app/bot/bot-config-service.js';
 import chatRepository from './plugins/app/chat/chat-repository.js';
 import chatService from './plugins/app/chat/chat-service.js';
-import llmProvider from './plugins/app/llm.js';
+import llmProvider from './plugins/app/ai-provider.js';
 import retrieval from './plugins/app/chat/retrieval.js';
 import clockPlugin, { type Clock } from './plugins/app/clock.js';
 import configPlugin from './plugins/app/config.js';

@@ -1,15 +1,16 @@
 import { createRoot } from 'react-dom/client';
 import {
   hrefOf,
-  initI18n,
+  initI18nOnDemand,
   loadingSet,
   loadPersistedState,
   makeStore,
   persistStore,
-  storedLanguage,
+  type Language,
+  type LocaleTree,
 } from '@pagemate/shared-contracts';
 import { App } from './app';
-import { shellNamespaces } from './locales';
+import { loadShellNamespace } from './locales/load';
 import { setKnownRemotes } from './mf/remote-registry';
 import { createAppRouter } from './routing/router';
 import { loadRuntime } from './runtime-config';
@@ -25,12 +26,16 @@ import './styles.css';
  */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function start(): Promise<void> {
+/**
+ * Starts the app in `language` with the shell's texts `start.tsx` began to read beside this chunk; the other
+ * language and the partner texts are read when needed (`shell/src/locales/load.ts`).
+ */
+export async function startApp(language: Language, texts: Promise<Record<string, LocaleTree>>): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element');
   const root = createRoot(container);
 
-  await initI18n(storedLanguage(localStorage), shellNamespaces);
+  await initI18nOnDemand(language, await texts, loadShellNamespace);
   await yieldToBrowser();
   const store = makeStore(loadPersistedState(localStorage));
   persistStore(store, localStorage);
@@ -51,4 +56,3 @@ async function start(): Promise<void> {
   }
 }
 
-void start();

@@ -1,5 +1,13 @@
 import './base.css';
+import { STORAGE_KEYS, storedLanguage, unverifiedRoleOf } from '@pagemate/shared-contracts/plain';
+import { loadStartNamespaces } from './locales/load';
 import { isPublicAuthVisit, isPublicLandingVisit } from './public-landing/entry-choice';
+
+/** A stored partner session reads the partner texts at start; the token is checked later by the app. */
+function isPartnerSession(): boolean {
+  const token = localStorage.getItem(STORAGE_KEYS.accessToken) ?? sessionStorage.getItem(STORAGE_KEYS.accessToken);
+  return token !== null && unverifiedRoleOf(token) === 'partner';
+}
 
 /**
  * What the page starts: a signed-out visit to the landing page mounts that page alone (React, i18next, the
@@ -23,7 +31,11 @@ async function start(): Promise<void> {
       console.error('[pagemate] the light page could not load; starting the app', error);
     }
   }
-  await import(/* webpackChunkName: "app" */ './bootstrap');
+  // The shell's texts in the one language shown are read beside the app's chunks, not after them.
+  const language = storedLanguage(localStorage);
+  const texts = loadStartNamespaces(language, isPartnerSession());
+  const { startApp } = await import(/* webpackChunkName: "app" */ './bootstrap');
+  await startApp(language, texts);
 }
 
 void start();

@@ -32,9 +32,15 @@ const DIALOG = `${API}/sandbox/dialog?state=s`;
 
 function fakeApi(pages: Page[] = [SHOP_HOA], managers: PageManager[] = [], instagramAllowed = true) {
   const calls: Call[] = [];
-  /** Tests hold `connect-url` (a slow API) or make it fail, and choose what `connect-complete` answers. */
-  const control: { connectUrlAnswered: Promise<unknown>; connectUrlFails: boolean; completeRefusal: { status: number; code: string } | null } = {
+  /** Tests hold `connect-url` or `subscribed` (a slow API), make connecting fail, and choose what `connect-complete` answers. */
+  const control: {
+    connectUrlAnswered: Promise<unknown>;
+    subscribedAnswered: Promise<unknown>;
+    connectUrlFails: boolean;
+    completeRefusal: { status: number; code: string } | null;
+  } = {
     connectUrlAnswered: Promise.resolve(),
+    subscribedAnswered: Promise.resolve(),
     connectUrlFails: false,
     completeRefusal: null,
   };
@@ -74,6 +80,7 @@ function fakeApi(pages: Page[] = [SHOP_HOA], managers: PageManager[] = [], insta
         if (control.completeRefusal) return refuse(config, control.completeRefusal.status, control.completeRefusal.code);
         return ok(config, { name_fb: 'Demo Lan', pages: 1, access_token: 'EAAB…x1y2' });
       case 'api/v1/facebook/subscribed': {
+        await control.subscribedAnswered;
         const { page_id, type, action, channel } = body as { page_id: string; type: 'comments'; action: string; channel: 'facebook' | 'instagram' };
         const subscribed = action === 'subscribe' ? [type] : [];
         const apply = (p: Page): Page => (channel === 'instagram' ? { ...p, instagram: p.instagram ? { ...p.instagram, subscribed } : null } : { ...p, subscribed });
@@ -239,6 +246,26 @@ describe('Page manager page', () => {
     expect(shared?.[0]?.page_data[0]?.subscribed).toEqual(['comments']);
     expect(mounted.store.getState().lists.listPage).toEqual(shared);
     expect(pagesLoads()).toBe(before);
+  });
+
+  it('while a subscription is being saved the row’s buttons are disabled, and none of them says "loading" to a screen reader', async () => {
+    let answer: () => void = () => undefined;
+    api.control.subscribedAnswered = new Promise<void>((resolve) => (answer = resolve));
+    const rowButtons = () => [...container.querySelectorAll<HTMLButtonElement>('[data-testid$="-p1"]')];
+    await act(async () => button('Subscribe Comment').click());
+    await settle();
+    await act(async () => button('Yes').click());
+    await settle();
+    expect(rowButtons().map((b) => b.dataset['testid'])).toEqual(['subscribeComment-p1', 'subscribeMessage-p1']);
+    expect(rowButtons().every((b) => b.disabled)).toBe(true);
+    // The dialog's own Yes shows the wait; a spinner inside the row's buttons can outlive the wait in their accessible name.
+    expect(rowButtons().some((b) => b.querySelector('[aria-label="loading"]'))).toBe(false);
+    await act(async () => answer());
+    await settle();
+    expect(rowButtons().map((b) => [b.textContent, b.disabled])).toEqual([
+      ['Unsubscribe Comment', false],
+      ['Subscribe Message', false],
+    ]);
   });
 
   it('a page with a linked Instagram account shows it, and its own two subscriptions ask first like Facebook’s', async () => {

@@ -3,6 +3,16 @@ export { chunkDocument, type Chunk, type ChunkOptions } from './chunk.ts';
 export type { DocumentKind } from './document-kind.ts';
 export { foldVietnamese } from './fold.ts';
 export { inspectUpload, type InspectLimits, type InspectRefusal, type InspectResult } from './inspect.ts';
-export { ParseError, parseDocument, type ParseErrorCode, type ParseOptions, prewarmParser, stopSpareParser } from './parse.ts';
+export {
+  type IndexedDocument,
+  type IndexedPassage,
+  indexDocument,
+  ParseError,
+  parseDocument,
+  type ParseErrorCode,
+  type ParseOptions,
+  prewarmParser,
+  stopSpareParser,
+} from './parse.ts';
 export type { DocumentSection, ParsedDocument, SectionAddress } from './parsed-document.ts';
-export { searchVector } from './search-vector.ts';
+export { passageVector, searchVector } from './search-vector.ts';

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { Language } from '@pagemate/shared-contracts/contracts';
 import type { DocumentKind } from './document-kind.ts';
 import type { ParsedDocument } from './parsed-document.ts';
 
@@ -22,14 +23,38 @@ export interface ParseOptions {
   maxMemoryMb?: number;
 }
 
-/** What the worker posts back. Exported for the worker only. */
-export type ParseWorkerReply = { ok: true; document: ParsedDocument } | { ok: false; message: string };
+/** A passage as the index job stores it: a chunk (see chunk.ts) with its search vector (see search-vector.ts). */
+export interface IndexedPassage {
+  ordinal: number;
+  text: string;
+  title: string | null;
+  locator: string;
+  tsv: string;
+}
+
+/** What the worker is asked: the parsed document, or the document's passages ready to store. Exported for the worker only. */
+export interface ParseWorkerRequest {
+  mode: 'parse' | 'index';
+  kind: DocumentKind;
+  bytes: Uint8Array;
+}
+
+/**
+ * What the worker posts back, exported for the worker only: for a parse, the document; for an index, what the
+ * parse found (`parsed`), the passages in order in batches, then `done`. `ok: false` ends either.
+ */
+export type ParseWorkerReply =
+  | { ok: true; document: ParsedDocument }
+  | { ok: true; parsed: { count: number; language?: Language } }
+  | { ok: true; passages: IndexedPassage[] }
+  | { ok: true; done: true }
+  | { ok: false; message: string };
 
 const DEFAULT_TIMEOUT_MS = 20_000;
 const DEFAULT_MAX_MEMORY_MB = 256;
 const WORKER_URL = new URL('./parse-worker-bootstrap.mjs', import.meta.url);
 
-function startWorker(maxMemoryMb: number, request: { kind: DocumentKind; bytes: Uint8Array } | null): Worker {
+function startWorker(maxMemoryMb: number, request: ParseWorkerRequest | null): Worker {
   return new Worker(WORKER_URL, {
     workerData: request,
     ...(request ? { transferList: [request.bytes.buffer as ArrayBuffer] } : {}),
@@ -82,21 +107,117 @@ export async function stopSpareParser(): Promise<void> {
  * README says as much); a worker keeps that away from the server's event loop and heap.
  */
 export function parseDocument(kind: DocumentKind, bytes: Uint8Array, options: ParseOptions = {}): Promise<ParsedDocument> {
+  let document: ParsedDocument | undefined;
+  const run = runWorker({ mode: 'parse', kind, bytes }, options, (reply) => {
+    if ('document' in reply) document = reply.document;
+    return true;
+  });
+  return run.finished.then(() => {
+    if (!document) throw new ParseError('worker_failed', 'parse worker answered without a document');
+    return document;
+  });
+}
+
+/** A document parsed for indexing: what the parse found, and its passages as the worker makes them. */
+export interface IndexedDocument {
+  count: number;
+  language?: Language;
+  /**
+   * The `count` passages in order, in batches of up to `INDEX_BATCH_MAX`; iterating throws the parse's
+   * `ParseError` if the worker fails meanwhile. Ending the iteration early stops the worker.
+   */
+  batches: AsyncIterable<IndexedPassage[]>;
+  /** Stops the worker if it still runs (the passages are no longer wanted); harmless once it is done. */
+  stop(): void;
+}
+
+/** Passages handed on at once at most: the batches the worker made while the last ones were being stored, joined. */
+const INDEX_BATCH_MAX = 2_000;
+
+/**
+ * Parses, chunks and computes the search vectors of a document in a worker (as `parseDocument`, same limits,
+ * the time limit covering all of it). Resolves once the parse is done; the worker then goes on making
+ * passages while the caller stores the first ones.
+ */
+export function indexDocument(kind: DocumentKind, bytes: Uint8Array, options: ParseOptions = {}): Promise<IndexedDocument> {
+  return new Promise<IndexedDocument>((resolve, reject) => {
+    const queue: IndexedPassage[][] = [];
+    let ended = false;
+    let failure: unknown;
+    let wake: (() => void) | undefined;
+    const notify = () => {
+      const waiting = wake;
+      wake = undefined;
+      waiting?.();
+    };
+    async function* batches(): AsyncGenerator<IndexedPassage[]> {
+      try {
+        for (;;) {
+          if (failure !== undefined) throw failure;
+          const batch = queue.shift();
+          if (batch) {
+            while (queue[0] && batch.length + queue[0].length <= INDEX_BATCH_MAX) batch.push(...(queue.shift() ?? []));
+            yield batch;
+          } else if (ended) return;
+          else await new Promise<void>((awake) => (wake = awake));
+        }
+      } finally {
+        run.stop();
+      }
+    }
+    const run = runWorker({ mode: 'index', kind, bytes }, options, (reply) => {
+      if ('parsed' in reply) resolve({ ...reply.parsed, batches: batches(), stop: () => run.stop() });
+      else if ('passages' in reply) queue.push(reply.passages);
+      else return true;
+      notify();
+      return false;
+    });
+    run.finished.then(
+      () => {
+        ended = true;
+        // Settles nothing when the parse was reported; otherwise the worker was stopped first.
+        reject(new ParseError('worker_failed', 'parse worker ended before reporting its parse'));
+        notify();
+      },
+      (error: unknown) => {
+        failure = error;
+        reject(error);
+        notify();
+      },
+    );
+  });
+}
+
+interface WorkerRun {
+  /** Settles with the worker's last reply (rejects with a `ParseError` when it failed, timed out or died). */
+  finished: Promise<void>;
+  /** Terminates the worker (its result is no longer wanted); `finished` then resolves. */
+  stop(): void;
+}
+
+/**
+ * Runs one request in a worker: the spare one when the limits are the defaults, else a new one. `onReply` sees
+ * each successful reply and says whether it is the last; a failure reply rejects.
+ */
+function runWorker(request: ParseWorkerRequest, options: ParseOptions, onReply: (reply: Exclude<ParseWorkerReply, { ok: false }>) => boolean): WorkerRun {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxMemoryMb = options.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB;
   // A private copy is transferred, so the caller's buffer (possibly a slice of Node's shared pool) stays usable.
-  const request = { kind, bytes: new Uint8Array(bytes) };
+  const own = { ...request, bytes: new Uint8Array(request.bytes) };
   const idle = maxMemoryMb === DEFAULT_MAX_MEMORY_MB ? spare : undefined;
   if (idle) spare = undefined;
-  return new Promise<ParsedDocument>((resolve, reject) => {
-    const worker = idle ?? startWorker(maxMemoryMb, request);
-    if (idle) {
-      idle.ref();
-      idle.removeAllListeners();
-      idle.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
-    }
-    let settled = false;
-    const settle = (outcome: () => void): void => {
+  const worker = idle ?? startWorker(maxMemoryMb, own);
+  if (idle) {
+    idle.ref();
+    idle.removeAllListeners();
+    idle.postMessage(own, [own.bytes.buffer as ArrayBuffer]);
+  }
+  let settled = false;
+  let settle: (outcome: () => void) => void = () => undefined;
+  let stop: () => void = () => undefined;
+  const finished = new Promise<void>((resolve, reject) => {
+    stop = () => settle(resolve);
+    settle = (outcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -104,11 +225,15 @@ export function parseDocument(kind: DocumentKind, bytes: Uint8Array, options: Pa
       void worker.terminate();
       if (prewarming && maxMemoryMb === DEFAULT_MAX_MEMORY_MB) prewarmParser();
     };
+    // A reply that arrived while the timer ran out (the event loop was busy) is read first: messages are taken
+    // in the poll phase, before the check phase runs `setImmediate`.
     const timer = setTimeout(() => {
-      settle(() => reject(new ParseError('timeout', `parse took longer than ${timeoutMs} ms`)));
+      setImmediate(() => settle(() => reject(new ParseError('timeout', `parse took longer than ${timeoutMs} ms`))));
     }, timeoutMs);
-    worker.once('message', (reply: ParseWorkerReply) => {
-      settle(() => (reply.ok ? resolve(reply.document) : reject(new ParseError('corrupt', reply.message))));
+    worker.on('message', (reply: ParseWorkerReply) => {
+      if (settled) return;
+      if (!reply.ok) settle(() => reject(new ParseError('corrupt', reply.message)));
+      else if (onReply(reply)) settle(resolve);
     });
     worker.once('error', (error: Error & { code?: string }) => {
       const memory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -118,4 +243,5 @@ export function parseDocument(kind: DocumentKind, bytes: Uint8Array, options: Pa
       settle(() => reject(new ParseError('worker_failed', `parse worker exited with code ${exitCode} without an answer`)));
     });
   });
+  return { finished, stop: () => stop() };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldVietnamese } from './fold.ts';
-import { searchVector } from './search-vector.ts';
+import { passageVector, searchVector } from './search-vector.ts';
 
 describe('searchVector', () => {
   it('lists each folded word once with its positions, one-letter and two-letter syllables included', () => {
@@ -12,5 +12,10 @@ describe('searchVector', () => {
     expect(searchVector(`gia ${'x'.repeat(300)} ban`)).toBe("'gia':1 'ban':3");
     const many = searchVector(Array.from({ length: 400 }, () => 'ao').join(' '));
     expect(many.split(',')).toHaveLength(256);
+  });
+
+  it('vectorises a passage from its title, when it has one, then its text', () => {
+    expect(passageVector({ title: 'Sheet: Bảng giá', text: 'Áo thun | 150.000' })).toBe("'sheet':1 'bang':2 'gia':3 'ao':4 'thun':5 '150':6 '000':7");
+    expect(passageVector({ title: null, text: 'Áo thun' })).toBe("'ao':1 'thun':2");
   });
 });

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { requestsWaiting } from './busy-gauge.js';
 import { JobQueue } from './job-queue.js';
 
 export {
+  BUSY_PAUSE_MS,
   DEFAULT_MAX_ATTEMPTS,
   JOB_PRIORITY,
   JobQueue,
@@ -16,6 +18,21 @@ export {
   type RunSummary,
   type Transaction,
 } from './job-queue.js';
+export { requestsWaiting } from './busy-gauge.js';
+
+/** Counts the requests of `app` in flight (from arrival until the response is sent or cut off). */
+function countRequests(app: FastifyInstance): () => number {
+  let inFlight = 0;
+  app.addHook('onRequest', (_request, reply, done) => {
+    inFlight += 1;
+    // 'close' comes once for every response, sent or cut off.
+    reply.raw.once('close', () => {
+      inFlight -= 1;
+    });
+    done();
+  });
+  return () => inFlight;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +55,7 @@ function jobsPlugin(app: FastifyInstance) {
     concurrency: app.config.jobs.concurrency,
     reservedConcurrency: app.config.jobs.replyConcurrency,
     leaseMs: app.config.jobs.leaseMs,
+    busy: requestsWaiting(countRequests(app)),
   });
   app.decorate('jobs', queue);
   app.addHook('onReady', async () => queue.start());

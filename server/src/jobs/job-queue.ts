@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Orm } from '../db/database.js';
 import { jobs } from '../db/schema/index.js';
 import type { Clock } from '../plugins/app/clock.js';
+import { createJobStatements, type JobRow, type JobStatements } from './job-statements.js';
 
-export type JobRow = typeof jobs.$inferSelect;
+export type { JobRow } from './job-statements.js';
+
 export type JobPayload = Record<string, unknown>;
 
 /** A caller's drizzle transaction: a row and the job that processes it commit together. */
@@ -72,6 +74,12 @@ export interface JobQueueOptions {
   instanceId?: string;
   /** How long a claimed job is this instance's; past it, any instance may claim it again. */
   leaseMs?: number;
+  /**
+   * Whether requests of this instance are waiting for the event loop the worker shares with them (see
+   * `requestsWaiting` in index.ts). While they are, the worker runs one job at a time and pauses `BUSY_PAUSE_MS`
+   * between jobs, so a burst of webhooks is answered before the answers to it are written. Default: never.
+   */
+  busy?: () => boolean;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -80,6 +88,8 @@ export const DEFAULT_LEASE_MS = 5 * 60_000;
 /** Retry delays grow 2, 4, 8… seconds up to this, plus up to a quarter more at random (no thundering herd). */
 export const MAX_BACKOFF_SECONDS = 3600;
 const LAST_ERROR_MAX_CHARS = 2000;
+/** Between two jobs while the instance's requests wait (`JobQueueOptions.busy`): the worker's share of a saturated loop stays small. */
+export const BUSY_PAUSE_MS = 20;
 /** `runDue()` stops after this many claim rounds even if handlers keep enqueueing due work. */
 const RUN_DUE_MAX_ROUNDS = 100;
 
@@ -107,11 +117,13 @@ interface Lane {
 export class JobQueue {
   readonly instanceId: string;
   private readonly orm: Orm;
+  private readonly statements: JobStatements;
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
   private readonly pollIntervalMs: number;
   private readonly concurrency: number;
   private readonly leaseMs: number;
+  private readonly busy: () => boolean;
   private readonly handlers = new Map<string, JobHandler>();
   /** Reserved slots first: an interactive job takes one of those before a shared one. */
   private readonly lanes: Lane[];
@@ -124,6 +136,7 @@ export class JobQueue {
 
   constructor(options: JobQueueOptions) {
     this.orm = options.orm;
+    this.statements = createJobStatements(options.orm);
     this.clock = options.clock;
     this.log = options.log;
     this.pollIntervalMs = options.pollIntervalMs;
@@ -133,6 +146,7 @@ export class JobQueue {
       { size: options.concurrency, minPriority: undefined, running: new Set() },
     ];
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.busy = options.busy ?? (() => false);
     this.instanceId = options.instanceId ?? `instance-${randomUUID()}`;
   }
 
@@ -253,39 +267,12 @@ export class JobQueue {
     return this.orm.select().from(jobs).where(eq(jobs.queue, queue)).orderBy(asc(jobs.createdAt), asc(jobs.id));
   }
 
-  /**
-   * One statement: picks due jobs of the handled queues (queued and due, or running with an expired lease) of
-   * at least `minPriority`, highest priority first, then lowest turn, then oldest, skipping rows another instance
-   * is claiming this instant, and stamps them as this instance's.
-   */
+  /** Claims up to `limit` due jobs of the handled queues of at least `minPriority` (see `JobStatements.claim`). */
   private async claim(limit: number, minPriority?: number): Promise<JobRow[]> {
     const queues = [...this.handlers.keys()];
     if (queues.length === 0 || limit <= 0 || this.closing.signal.aborted) return [];
     const now = this.clock.now();
-    const due = this.orm
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          inArray(jobs.queue, queues),
-          minPriority === undefined ? undefined : gte(jobs.priority, minPriority),
-          or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now))),
-        ),
-      )
-      .orderBy(desc(jobs.priority), asc(jobs.turn), asc(jobs.runAt), asc(jobs.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    return this.orm
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedUntil: new Date(now.getTime() + this.leaseMs),
-        lockedBy: this.instanceId,
-        updatedAt: now,
-      })
-      .where(inArray(jobs.id, due))
-      .returning();
+    return this.statements.claim({ queues, minPriority, limit, now, lockedUntil: new Date(now.getTime() + this.leaseMs), instanceId: this.instanceId });
   }
 
   /** Runs one claimed job and records the outcome, if the lease is still ours. */
@@ -323,21 +310,8 @@ export class JobQueue {
 
   /** Conditional on the claim (instance and attempt): a job re-claimed by another instance is not touched. */
   private async finish(job: JobRow, status: 'done' | 'failed' | 'queued', lastError?: string, runAt?: Date): Promise<void> {
-    const now = this.clock.now();
-    const updated = await this.orm
-      .update(jobs)
-      .set({
-        status,
-        lockedUntil: null,
-        lockedBy: null,
-        updatedAt: now,
-        ...(lastError === undefined ? {} : { lastError: lastError.slice(0, LAST_ERROR_MAX_CHARS) }),
-        ...(runAt ? { runAt } : {}),
-        ...(status === 'queued' ? {} : { finishedAt: now }),
-      })
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, this.instanceId), eq(jobs.attempts, job.attempts)))
-      .returning({ id: jobs.id });
-    if (updated.length === 0) this.log.warn({ jobId: job.id, queue: job.queue }, 'job lease lost before it finished; its outcome is ignored');
+    const kept = await this.statements.finish({ job, instanceId: this.instanceId, status, now: this.clock.now(), lastError: lastError?.slice(0, LAST_ERROR_MAX_CHARS), runAt });
+    if (!kept) this.log.warn({ jobId: job.id, queue: job.queue }, 'job lease lost before it finished; its outcome is ignored');
   }
 
   private schedule(delayMs: number): void {
@@ -350,13 +324,18 @@ export class JobQueue {
     this.timer.unref();
   }
 
-  /** Fills free slots with due jobs; polls again when idle, at once when a slot frees or a batch was full. */
+  /**
+   * Fills free slots with due jobs; polls again when idle, at once when a slot frees or a batch was full. While the
+   * instance is busy, one job at a time: a slot is filled only when none runs, the reserved (interactive) one first.
+   */
   private async tick(): Promise<void> {
     this.ticking = true;
     let full = false;
+    const yielding = this.busy();
     try {
       for (const lane of this.lanes) {
-        const free = lane.size - lane.running.size;
+        const running = this.lanes.reduce((sum, each) => sum + each.running.size, 0);
+        const free = yielding ? Math.min(1 - running, lane.size - lane.running.size) : lane.size - lane.running.size;
         if (free <= 0) continue;
         const claimed = await this.claim(free, lane.minPriority);
         if (claimed.length === free) full = true;
@@ -368,7 +347,7 @@ export class JobQueue {
       this.ticking = false;
       if (this.tickAgain || full) {
         this.tickAgain = false;
-        this.schedule(0);
+        this.schedule(yielding ? BUSY_PAUSE_MS : 0);
       } else if (this.lanes.some((lane) => lane.running.size < lane.size)) {
         this.schedule(this.pollIntervalMs);
       }
@@ -380,7 +359,7 @@ export class JobQueue {
       .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'job bookkeeping failed'))
       .finally(() => {
         lane.running.delete(task);
-        this.schedule(0);
+        this.schedule(this.busy() ? BUSY_PAUSE_MS : 0);
       });
     lane.running.add(task);
   }

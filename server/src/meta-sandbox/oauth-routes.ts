@@ -1,6 +1,6 @@
 import { sameSecret } from '../http/same-secret.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONNECT_SCOPES } from '../plugins/app/facebook/facebook-service.js';
+import { CONNECT_SCOPES } from '../plugins/app/facebook/facebook-connect.js';
 import { INSTAGRAM_SCOPES } from '../plugins/app/facebook/instagram-link.js';
 import { demoAccount, DEMO_ACCOUNTS } from './demo-data.js';
 import { renderDialog, renderDialogError } from './dialog-page.js';

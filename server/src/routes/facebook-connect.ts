@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { FACEBOOK_CONNECT_MESSAGE_SOURCE, FACEBOOK_CONNECT_PATH } from '@pagemate/shared-contracts/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ConnectError } from '../plugins/app/facebook/facebook-service.js';
+import { ConnectError } from '../plugins/app/facebook/facebook-connect.js';
 
 const callbackQuery = z.object({
   code: z.string().max(4_000).optional(),

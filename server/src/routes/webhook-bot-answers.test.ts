@@ -1,6 +1,6 @@
 import type { InboxItem, InboxThread } from '@pagemate/shared-contracts/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { facebookPages, jobs } from '../db/schema/index.js';
 import { JOB_PRIORITY } from '../jobs/index.js';
 import { api, type SignedIn, threadDetail } from '../test/facebook.js';
@@ -204,6 +204,38 @@ describe.each(testDatabases)('webhook: the bot answers, hands off and stops (%s)
     expect(pages.data[0]?.page_data.find((page) => page.page_id === own.fashion)?.needs_reconnect).toBe(true);
     const notifications = (await api(t, user, 'GET', `/api/v1/notifications/${user.userId}`)).json() as { data: { items: { kind: string; params: Record<string, string> }[] } };
     expect(notifications.data.items.find((n) => n.kind === 'page_reconnect')?.params.page_name).toBe('Thời Trang Lan Anh');
+    await expectLedgerConsistent(t);
+  });
+
+  it('the page row is read once per answer; a page token that no longer decrypts skips the answer before any money moves', async () => {
+    const user = await connectedUser(50_000);
+    const own = pagesOf(t, user);
+    await subscribe(user, own.fashion, 'comments');
+    const findPage = vi.spyOn(t.app.facebookRepository, 'findPage');
+    try {
+      await deliver(sampleComment(own.fashion, { text: 'Áo này giá bao nhiêu vậy shop?' }));
+      await t.app.jobs.runDue();
+      expect(findPage).toHaveBeenCalledTimes(1);
+    } finally {
+      findPage.mockRestore();
+    }
+    expect(await chargesOf(user.userId)).toBe(1);
+    // The encryption key changed since the token was stored: only a reconnect helps, and nothing is charged.
+    await t.app.db.orm
+      .update(facebookPages)
+      .set({ pageTokenEncrypted: 'v1:not-a-token-this-key-wrote' })
+      .where(and(eq(facebookPages.userId, user.userId), eq(facebookPages.pageId, own.fashion)));
+    const balance = await t.app.ledger.balanceOf(user.userId);
+    const payload = sampleComment(own.fashion, { text: 'Còn size L không shop?' });
+    await deliver(payload);
+    expect((await t.app.jobs.runDue()).retried).toBe(0);
+    const [item] = await itemsOf(payload.entry[0]?.changes[0]?.value.comment_id ?? '');
+    expect(item).toMatchObject({ replyStatus: 'skipped', reason: 'needs_reconnect' });
+    expect(await botAnswersTo(item?.id ?? '')).toEqual([]);
+    expect(await t.app.ledger.balanceOf(user.userId)).toBe(balance);
+    expect(await chargesOf(user.userId)).toBe(1);
+    const pages = (await api(t, user, 'GET', '/api/v1/facebook/page/access-token-pages')).json() as { data: { page_data: { page_id: string; needs_reconnect: boolean }[] }[] };
+    expect(pages.data[0]?.page_data.find((page) => page.page_id === own.fashion)?.needs_reconnect).toBe(true);
     await expectLedgerConsistent(t);
   });
 

@@ -157,8 +157,8 @@ describe.each(testDatabases)('the bot survives crashes and hostile words (%s)', 
   it('an instance killed mid-answer whose hold was then returned (stale-hold sweep): the retry takes a new hold — one reply, one charge', async () => {
     const { commentId, answer, hold, charges } = await killedMidAnswer('Bánh mì thịt nướng giá sao shop?', 'Dạ, bánh mì thịt nướng giá 25.000đ ạ.', true);
 
-    // Before the fix: settling the returned hold failed ("already settled or released") on every attempt —
-    // the model called each time, the customer never answered, the job failed in the end.
+    // Settling the returned hold would fail ("already settled or released") on every attempt — the model called
+    // each time, the customer never answered, the job failed in the end — if the retry did not take a new hold.
     expect(await t.app.jobs.runDue()).toMatchObject({ claimed: 1, done: 1 });
     expect(await repliesTo(commentId)).toHaveLength(1);
     expect(await chargesOf(lan.userId)).toBe(charges + 1);
@@ -215,7 +215,7 @@ describe.each(testDatabases)('the bot survives crashes and hostile words (%s)', 
     const commentId = payload.entry[0]?.changes[0]?.value.comment_id ?? '';
     await deliver(payload);
     const before = await chargesOf(lan.userId);
-    // Six failed tries (the old limit was five), each after its backoff.
+    // Six failed tries (more than the queue's default limit of five), each after its backoff.
     for (let attempt = 0; attempt < 6; attempt += 1) {
       await t.app.db.orm.execute(sql`update jobs set run_at = now() - interval '1 second' where status = 'queued'`);
       expect(await t.app.jobs.runDue()).toMatchObject({ claimed: 1, retried: 1, failed: 0 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ChatStreamEvent, chatStreamEventSchema } from '@pagemate/shared-contracts/contracts';
-import { foldVietnamese } from '../documents/fold.js';
+import { passageVector } from '../documents/search-vector.js';
 import { documentChunks, documentFiles } from '../db/schema/index.js';
 import type { TestApp } from './helper.js';
 
@@ -10,8 +10,8 @@ export interface InsertedDocument {
 }
 
 /**
- * A document as the upload pipeline leaves it once indexed: a `document_files` row and its chunks, whose
- * `search_text` is the folded text (the database derives the tsvector).
+ * A document as the upload pipeline leaves it once indexed: a `document_files` row and its chunks, each with
+ * the search vector the index job computes.
  */
 export async function insertDocument(
   t: TestApp,
@@ -46,7 +46,7 @@ export async function insertDocument(
       ordinal,
       text,
       locator: `paragraph ${ordinal + 1}`,
-      searchText: foldVietnamese(text),
+      tsv: passageVector({ text }),
     })),
   );
   return { fileId, chunkIds };

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 /**
  * The answer to a request whose `field` the contract refuses (a malformed id, say): 400 `VALIDATION_FAILED`
  * with an issue naming the field. The browser words that code in the user's language
- * (`common:apiErrors.VALIDATION_FAILED`, shell/src/session/api-error-message.test.ts).
+ * (`common:apiErrors.VALIDATION_FAILED`, shell/src/locales/api-errors.test.ts).
  */
 export function expectInvalidField(response: LightMyRequestResponse, field: string): void {
   expect(response.statusCode, response.body).toBe(400);

@@ -1,6 +1,21 @@
+import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
-import { apiErrorCode, apiErrorText } from './api-error-text';
+import { apiErrorCode, apiErrorIssues, apiErrorText } from './api-error-text';
+import { apiErrorSentence } from './error-sentence';
+
+/** What the axios client rejects with when the API answers `status` with `body`, or when no answer came. */
+function axiosRejection(answer?: { status: number; body: unknown; headers?: Record<string, string> }): AxiosError {
+  const config = { headers: new AxiosHeaders() };
+  if (!answer) return new AxiosError('timeout of 30000ms exceeded', 'ECONNABORTED', config);
+  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, undefined, {
+    status: answer.status,
+    statusText: '',
+    headers: new AxiosHeaders(answer.headers ?? {}),
+    config,
+    data: answer.body,
+  });
+}
 
 const common = {
   vi: {
@@ -44,9 +59,44 @@ describe('apiErrorText', () => {
     expect(apiErrorText(t, { status: 429, code: 'RATE_LIMITED', message: '' })).toBe('Wait 60 s.');
   });
 
+  it("reads what the axios client rejects with: the server's code and Retry-After, or no answer at all", async () => {
+    const i18n = await initI18n('vi', { common });
+    const t = i18n.getFixedT('en', 'common');
+    const limited = axiosRejection({ status: 429, body: { status: 429, code: 'RATE_LIMITED', message: 'slow down' }, headers: { 'retry-after': '8' } });
+    expect(apiErrorText(t, limited)).toBe('Wait 8 s.');
+    expect(apiErrorCode(limited)).toBe('RATE_LIMITED');
+    expect(apiErrorText(t, axiosRejection({ status: 404, body: { status: 404, code: 'NOT_FOUND', message: '' } }))).toBe('Not found.');
+    expect(apiErrorText(t, axiosRejection())).toBe('Cannot reach the server.');
+    expect(apiErrorText(t, axiosRejection({ status: 502, body: '<html>Bad gateway</html>' }))).toBe('Something went wrong.');
+    const refused = axiosRejection({ status: 400, body: { status: 400, code: 'VALIDATION_FAILED', message: 'Invalid body', issues: [{ path: 'user_email', message: 'Invalid email' }] } });
+    expect(apiErrorIssues(refused)).toEqual([{ path: 'user_email', message: 'Invalid email' }]);
+  });
+
+  it('words a bare code and Retry-After header the same way (the light sign-in pages)', async () => {
+    const i18n = await initI18n('vi', { common, balance });
+    const t = i18n.getFixedT('en', 'common');
+    expect(apiErrorSentence(t, 'RATE_LIMITED', '8')).toBe('Wait 8 s.');
+    expect(apiErrorSentence(t, 'RATE_LIMITED', null)).toBe('Wait 60 s.');
+    expect(apiErrorSentence(t, 'RATE_LIMITED', 'Fri, 27 Nov 2026 20:00:00 GMT')).toBe('Wait 60 s.');
+    expect(apiErrorSentence(t, 'NETWORK')).toBe('Cannot reach the server.');
+    expect(apiErrorSentence(t, undefined)).toBe('Something went wrong.');
+    expect(apiErrorSentence(i18n.getFixedT('en', 'balance'), 'NOT_FOUND', null, 'balance')).toBe('No such deposit.');
+  });
+
   it('reads the code of stream errors too (anything carrying a known code)', () => {
     expect(apiErrorCode({ type: 'error', code: 'INSUFFICIENT_BALANCE' })).toBe('INSUFFICIENT_BALANCE');
     expect(apiErrorCode({ code: 'SOMETHING_ELSE' })).toBe('INTERNAL');
     expect(apiErrorCode(null)).toBe('INTERNAL');
+  });
+});
+
+describe('apiErrorIssues', () => {
+  it('keeps the well-formed field issues of a refusal, none for any other failure', () => {
+    const issue = { path: 'content', message: 'Too long.' };
+    expect(apiErrorIssues({ status: 400, code: 'VALIDATION_FAILED', message: 'Invalid body', issues: [issue, { path: 3 }, null] })).toEqual([issue]);
+    expect(apiErrorIssues({ status: 409, code: 'CONFLICT', message: 'taken' })).toEqual([]);
+    expect(apiErrorIssues({ issues: 'content' })).toEqual([]);
+    expect(apiErrorIssues(new Error('boom'))).toEqual([]);
+    expect(apiErrorIssues(undefined)).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
 describe('the total balance, one cached query mirrored by the payment slice', () => {
   afterEach(() => apiClient.configure({ adapter: undefined }));
 
-  it('fills the slice when asked, and says the fetch failed in the spec words', async () => {
+  it('fills the slice when asked, and says the fetch failed in the product wording', async () => {
     const server = balanceServer(120_000);
     const store = makeStore();
     await store.dispatch(fetchTotalBalance('user-1'));

@@ -22,6 +22,12 @@ function cutShareGuard(appDir: string): RuntimePlugin {
   return [join(import.meta.dirname, 'cut-share-guard.ts'), { ...options }];
 }
 
+/**
+ * `PAGEMATE_KEEP_NAMES=1`: no minification, so function and class names stay and a profile or bench/react-commits.ts
+ * names the components (a build to look at, not to ship: it weighs more).
+ */
+const minify = process.env.PAGEMATE_KEEP_NAMES !== '1';
+
 interface AppPackage {
   dependencies: Record<string, string>;
 }
@@ -62,6 +68,7 @@ export function remoteRsbuildConfig({ name, port, pkg, exposes, appDir = process
       distPath: { root: 'build' },
       assetPrefix: 'auto',
       cleanDistPath: true,
+      minify,
     },
     html: { title: name },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
@@ -99,7 +106,7 @@ export function hostRsbuildConfig({ name, port, pkg, favicon, runtimePlugins = [
       ...(appChunkGroup ? [pluginAppPrefetchList({ chunkGroup: appChunkGroup, file: 'app-prefetch.json' })] : []),
     ],
     server: { port, historyApiFallback: true },
-    output: { distPath: { root: 'build' }, assetPrefix: '/', cleanDistPath: true },
+    output: { distPath: { root: 'build' }, assetPrefix: '/', cleanDistPath: true, minify },
     html: { title: 'PageMate', favicon, meta: { description: 'PageMate — trợ lý AI trả lời bình luận và tin nhắn cho Trang Facebook của doanh nghiệp Việt.' } },
   };
 }

@@ -24,8 +24,8 @@ export function persistedPart(state: Pick<RootState, 'payment' | 'lists'>): Pers
 }
 
 /**
- * The persisted sections to start the store with. Anything else found under `root` (an older version kept every
- * list) is dropped, and `root` is rewritten without it at once.
+ * The persisted sections to start the store with. Anything else found under `root` (a list outside the whitelist,
+ * say) is dropped, and `root` is rewritten without it at once.
  */
 export function loadPersistedState(storage: Storage): Partial<Pick<RootState, 'payment' | 'lists'>> | undefined {
   const raw = storage.getItem(STORAGE_KEYS.persistedRoot);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGES, type Language } from '../contracts/constants.js';
 import { changeLanguage } from '../i18n/i18n.js';
 import { LANGUAGE_NAMES, LanguageFlag } from './language-flag.js';
+import { popupInHeader } from './popup-container.js';
 
 /**
  * The language flag dropdown (English / Tiếng Việt), remembered under `appLanguage`. Switching changes the
@@ -14,6 +15,7 @@ export function LanguageSwitch() {
   return (
     <Dropdown
       trigger={['click']}
+      getPopupContainer={popupInHeader}
       menu={{
         selectable: true,
         selectedKeys: [current],

@@ -1,26 +1,25 @@
 import { App, Button, Card, Descriptions, Flex, Form, Input, Popconfirm, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { partnerCodeSchema, type MyPartner } from '@pagemate/shared-contracts';
+import { apiErrorText, partnerCodeSchema, type MyPartner } from '@pagemate/shared-contracts';
 import { useShellJoinPartnerMutation, useShellLeavePartnerMutation, useShellMyPartnerQuery } from '../partner/partner-api';
 import { formatVietnamDate } from '../partner/partner-model';
-import { apiErrorMessage } from '../session/api-error-message';
 import { LoadFailed } from './load-failed';
 
 /** The shop's partner on the user dashboard: join one with its invite code, see who it is, or leave it. */
 export function PartnerCard({ userId }: { userId: string }) {
-  const { t } = useTranslation(['partner', 'common']);
+  const { t } = useTranslation(['dashboard', 'common']);
   const mine = useShellMyPartnerQuery(userId);
   return (
     <section aria-labelledby="dashboard-partner" data-testid="partner-card">
       <Card>
         <Typography.Title level={2} id="dashboard-partner" style={{ fontSize: 18, marginTop: 0 }}>
-          {t('join.title')}
+          {t('partnerJoin.title')}
         </Typography.Title>
         {mine.isLoading ? (
           <Skeleton active paragraph={{ rows: 2 }} />
         ) : mine.isError && !mine.data ? (
-          <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} retry={() => void mine.refetch()} />
+          <LoadFailed message={t('partnerJoin.loadFailed')} retryLabel={t('partnerJoin.retry')} retry={() => void mine.refetch()} />
         ) : mine.data?.partner ? (
           <JoinedPartner userId={userId} partner={mine.data.partner} />
         ) : (
@@ -32,7 +31,7 @@ export function PartnerCard({ userId }: { userId: string }) {
 }
 
 function JoinForm({ userId }: { userId: string }) {
-  const { t } = useTranslation(['partner', 'common']);
+  const { t } = useTranslation(['dashboard', 'common']);
   const { message } = App.useApp();
   const [join, joining] = useShellJoinPartnerMutation();
   const [code, setCode] = useState('');
@@ -41,29 +40,29 @@ function JoinForm({ userId }: { userId: string }) {
   const submit = async () => {
     const parsed = partnerCodeSchema.safeParse(code);
     if (!parsed.success) {
-      setError(t('join.invalid'));
+      setError(t('partnerJoin.invalid'));
       return;
     }
     setError(null);
     try {
       const answer = await join({ userId, code: parsed.data }).unwrap();
-      void message.success(t('join.joined', { name: answer.partner?.name ?? '' }));
+      void message.success(t('partnerJoin.joined', { name: answer.partner?.name ?? '' }));
     } catch (caught) {
-      setError(apiErrorMessage(t, caught));
+      setError(apiErrorText(t, caught));
     }
   };
 
   return (
     <>
-      <Typography.Paragraph>{t('join.intro')}</Typography.Paragraph>
+      <Typography.Paragraph>{t('partnerJoin.intro')}</Typography.Paragraph>
       <Form layout="vertical" onFinish={() => void submit()} requiredMark={false}>
-        <Form.Item label={t('join.code')} htmlFor="partner-code" validateStatus={error ? 'error' : undefined} help={error ?? undefined} style={{ marginBottom: 12 }}>
+        <Form.Item label={t('partnerJoin.code')} htmlFor="partner-code" validateStatus={error ? 'error' : undefined} help={error ?? undefined} style={{ marginBottom: 12 }}>
           <Flex gap={8} wrap>
             <Input
               id="partner-code"
               value={code}
               onChange={(event) => setCode(event.target.value)}
-              placeholder={t('join.placeholder')}
+              placeholder={t('partnerJoin.placeholder')}
               autoComplete="off"
               spellCheck={false}
               maxLength={32}
@@ -71,7 +70,7 @@ function JoinForm({ userId }: { userId: string }) {
               style={{ maxWidth: 220, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', textTransform: 'uppercase' }}
             />
             <Button type="primary" htmlType="submit" loading={joining.isLoading}>
-              {t('join.submit')}
+              {t('partnerJoin.submit')}
             </Button>
           </Flex>
         </Form.Item>
@@ -81,15 +80,15 @@ function JoinForm({ userId }: { userId: string }) {
 }
 
 function JoinedPartner({ userId, partner }: { userId: string; partner: NonNullable<MyPartner['partner']> }) {
-  const { t } = useTranslation(['partner', 'common']);
+  const { t } = useTranslation(['dashboard', 'common']);
   const { message } = App.useApp();
   const [leave, leaving] = useShellLeavePartnerMutation();
   const doLeave = async () => {
     try {
       await leave(userId).unwrap();
-      void message.success(t('join.left'));
+      void message.success(t('partnerJoin.left'));
     } catch (caught) {
-      void message.error(apiErrorMessage(t, caught));
+      void message.error(apiErrorText(t, caught));
     }
   };
   return (
@@ -98,25 +97,25 @@ function JoinedPartner({ userId, partner }: { userId: string; partner: NonNullab
         size="small"
         column={1}
         items={[
-          { key: 'name', label: t('join.partner'), children: <Typography.Text strong>{partner.name}</Typography.Text> },
-          { key: 'email', label: t('shops.columns.email'), children: partner.email },
-          { key: 'since', label: t('shops.columns.joined'), children: formatVietnamDate(partner.joined_at) },
+          { key: 'name', label: t('partnerJoin.partner'), children: <Typography.Text strong>{partner.name}</Typography.Text> },
+          { key: 'email', label: t('partnerJoin.email'), children: partner.email },
+          { key: 'since', label: t('partnerJoin.since'), children: formatVietnamDate(partner.joined_at) },
         ]}
       />
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('join.sees')}
+        {t('partnerJoin.sees')}
       </Typography.Paragraph>
       <div>
         <Popconfirm
-          title={t('join.leaveTitle', { name: partner.name })}
-          description={t('join.leaveDescription')}
-          okText={t('join.leave')}
+          title={t('partnerJoin.leaveTitle', { name: partner.name })}
+          description={t('partnerJoin.leaveDescription')}
+          okText={t('partnerJoin.leave')}
           okButtonProps={{ danger: true }}
-          cancelText={t('join.cancel')}
+          cancelText={t('partnerJoin.cancel')}
           onConfirm={doLeave}
         >
           <Button danger loading={leaving.isLoading}>
-            {t('join.leave')}
+            {t('partnerJoin.leave')}
           </Button>
         </Popconfirm>
       </div>

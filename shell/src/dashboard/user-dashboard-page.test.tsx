@@ -3,9 +3,16 @@ import { apiClient, endpointPathOf, initI18n, type DashboardCounts, type Dashboa
 import { click, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
 import type { AxiosAdapter, AxiosResponse } from 'axios';
 import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as contracts from '@pagemate/shared-contracts';
 import { shellNamespaces } from '../locales';
 import { UserDashboardPage } from './user-dashboard-page';
+
+// The charts are counted as they draw, to see which answers redraw them.
+vi.mock('@pagemate/shared-contracts', async (importOriginal) => {
+  const actual = await importOriginal<typeof contracts>();
+  return { ...actual, TimeSeriesChart: vi.fn(actual.TimeSeriesChart) };
+});
 
 const API = 'http://api.test';
 const user = { username: 'lan', userId: 'u-7', userEmail: 'lan@example.test', partnerId: null, role: 'user' };
@@ -45,11 +52,12 @@ const PAGES: DashboardPage[] = [
 ];
 
 /** A fake API behind the shared client: the dashboard's two endpoints, every call recorded. */
-function fakeApi(answers: { counts: DashboardCounts; pages?: DashboardPage[] }) {
+function fakeApi(answers: { counts: DashboardCounts; pages?: DashboardPage[]; countsHeld?: Promise<void> }) {
   const calls: Call[] = [];
   const adapter: AxiosAdapter = async (config) => {
     const call = { path: endpointPathOf(config.url, config.baseURL), params: (config.params ?? {}) as Record<string, unknown> };
     calls.push(call);
+    if (call.path === COUNTS_PATH) await answers.countsHeld;
     const data =
       call.path === COUNTS_PATH ? answers.counts : call.path === SERIES_PATH
           ? { days: seriesDays(Number(call.params.days)), pages: (answers.pages ?? PAGES).filter((page) => call.params.page_id === undefined || page.page_id === call.params.page_id) }
@@ -92,13 +100,31 @@ describe('user dashboard', () => {
     expect(api.calls.find((call) => call.path === COUNTS_PATH)?.params).toEqual({ user_id: 'u-7' });
     expect(api.seriesCalls()).toEqual([{ user_id: 'u-7', days: 30 }]);
     expect(document.querySelector('[data-testid="getting-started"]')).toBeNull();
-    // The partner card closes the page: no partner yet, so the invite code field.
-    expect(document.querySelector('[data-testid="partner-card"] h2')?.textContent).toBe('Đối tác');
-    expect(document.querySelector('label[for="partner-code"]')).not.toBeNull();
+    // The partner card closes the page (its code loads after the page is drawn): no partner yet, so the invite code field.
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="partner-card"] h2')?.textContent).toBe('Đối tác'));
+    await vi.waitFor(() => expect(document.querySelector('label[for="partner-code"]')).not.toBeNull());
     // Headings in order: one h1, sections at h2, the charts and the table under them at h3.
     const levels = [...document.querySelectorAll('h1, h2, h3')].map((heading) => Number(heading.tagName.slice(1)));
     expect(levels[0]).toBe(1);
     expect(levels.every((level, index) => index === 0 || level <= (levels[index - 1] ?? 1) + 1)).toBe(true);
+  });
+
+  it('draws the figures when they arrive after the charts without drawing the charts again', async () => {
+    await inLanguage('vi');
+    let release: () => void = () => undefined;
+    const countsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    fakeApi({ counts: counts(), countsHeld });
+    await mount();
+    expect(text()).toContain('Tiệm Bánh Mì Cô Lan');
+    expect(figure('comments')).not.toContain('1.234');
+    const chartDraws = vi.mocked(contracts.TimeSeriesChart).mock.calls.length;
+    expect(chartDraws).toBeGreaterThan(0);
+    release();
+    await settle();
+    expect(figure('comments')).toBe('Bình luận1.234');
+    expect(vi.mocked(contracts.TimeSeriesChart).mock.calls.length).toBe(chartDraws);
   });
 
   it('shows the figures in English', async () => {

@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { Card, Col, Flex, Row, Select, Skeleton, Statistic, Table, Typography, theme } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -26,92 +26,129 @@ import {
   type RouteId,
 } from '@pagemate/shared-contracts';
 import { INLINE_LINK } from '../components/inline-link';
-import { useDashboardCountsQuery, useDashboardSeriesQuery } from './dashboard-api';
+import { useDashboardCountsQuery, useDashboardSeriesQuery, type DashboardSeries } from './dashboard-api';
 import { useFormatCount } from './format-count';
 import { LoadFailed } from './load-failed';
-import { PartnerCard } from './partner-card';
+import { PageIntro } from './page-intro';
 import { PeriodSegmented, type Period } from './period-segmented';
 
 const ALL_PAGES = '';
+
+/**
+ * The partner card closes the page, below the fold on a phone: its code (a form, its queries) loads once the
+ * dashboard is drawn, and a placeholder of its size holds its place until then.
+ */
+const PartnerCard = lazy(() => import('./partner-card').then((m) => ({ default: m.PartnerCard })));
+
+function PartnerCardPlaceholder() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Card aria-busy="true">
+      <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
+        {t('partnerJoin.title')}
+      </Typography.Title>
+      <Skeleton active paragraph={{ rows: 2 }} />
+    </Card>
+  );
+}
 
 const pathOf = (id: RouteId) => hrefOf(findRoute(id).path);
 
 /**
  * `/user-dashboard`: the first screen after signing in — all-time figures, activity and spend per Vietnam day
- * over 7 / 30 / 90 days (all pages or one), the figures per page, and the first steps for a new user.
+ * over 7 / 30 / 90 days (all pages or one), the figures per page, and the first steps for a new user. Each part
+ * reads its own answer and redraws alone when it arrives: the figures' answer does not redraw the charts, nor the
+ * charts' the figures (on a phone each redraw of the whole page is a long task).
  */
 export function UserDashboardPage() {
   const { t } = useTranslation('dashboard');
   const user = useAppSelector(selectSessionUser);
   const userId = user?.userId;
-  const [days, setDays] = useState<Period>(30);
-  const [pageId, setPageId] = useState<string>(ALL_PAGES);
-
-  const counts = useDashboardCountsQuery(userId ?? skipToken);
-  // The unfiltered series lists every connected page (the filter's choices); the filtered one draws the charts.
-  const allPages = useDashboardSeriesQuery(userId ? { userId, days } : skipToken);
-  const filtered = useDashboardSeriesQuery(userId && pageId !== ALL_PAGES ? { userId, days, pageId } : skipToken);
-  const series = pageId === ALL_PAGES ? allPages : filtered;
-  const pages = allPages.data?.pages ?? [];
+  const counts = useDashboardCountsQuery(userId ?? skipToken, {
+    selectFromResult: ({ data, isLoading, isError }) => ({ data, isLoading, isError }),
+  });
   const noPages = counts.data !== undefined && counts.data.pages === 0;
   const noActivity = counts.data !== undefined && counts.data.comments + counts.data.messages + counts.data.bot_replies + counts.data.spend === 0;
 
   return (
     <Flex vertical gap={16}>
-      <header>
-        <Typography.Title level={1} style={{ fontSize: 24, marginBottom: 4 }}>
-          {t('user.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('user.welcome', { name: user?.username ?? '' })} {t('user.intro')}
-        </Typography.Paragraph>
-      </header>
+      <PageIntro title={t('user.title')}>
+        {t('user.welcome', { name: user?.username ?? '' })} {t('user.intro')}
+      </PageIntro>
 
-      <FigureCards counts={counts.data} loading={counts.isLoading} failed={counts.isError && !counts.data} retry={() => void counts.refetch()} />
+      <FigureCards counts={counts.data} loading={counts.isLoading} failed={counts.isError && !counts.data} retry={counts.refetch} />
 
       {noPages || noActivity ? <GettingStarted hasPages={!noPages} /> : null}
 
-      {noPages ? null : (
-        <section aria-labelledby="dashboard-activity">
-          <Card>
-            <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-              <Typography.Title level={2} id="dashboard-activity" style={{ fontSize: 18, margin: 0 }}>
-                {t('user.activity.title')}
-              </Typography.Title>
-              <Flex gap={12} wrap align="center">
-                <PeriodSegmented value={days} onChange={setDays} />
-                <Select<string>
-                  aria-label={t('user.activity.page')}
-                  value={pageId}
-                  onChange={setPageId}
-                  style={{ minWidth: 220 }}
-                  options={[
-                    { value: ALL_PAGES, label: t('user.activity.allPages') },
-                    ...pages.map((page) => ({ value: page.page_id, label: page.page_name })),
-                  ]}
-                />
-              </Flex>
-            </Flex>
-            {series.isLoading || (series.isFetching && !series.data) ? (
-              <Skeleton active paragraph={{ rows: 8 }} />
-            ) : series.isError && !series.data ? (
-              <LoadFailed message={t('user.loadFailed')} retryLabel={t('user.retry')} retry={() => void series.refetch()} />
-            ) : series.data ? (
-              <Flex vertical gap={24} aria-busy={series.isFetching}>
-                <ActivityCharts days={series.data.days} />
-                <PagesTable pages={series.data.pages} />
-              </Flex>
-            ) : null}
-          </Card>
-        </section>
-      )}
+      {noPages || !userId ? null : <Activity userId={userId} />}
 
-      {userId ? <PartnerCard userId={userId} /> : null}
+      {userId ? <PartnerSection userId={userId} /> : null}
     </Flex>
   );
 }
 
-function FigureCards({ counts, loading, failed, retry }: { counts: DashboardCounts | undefined; loading: boolean; failed: boolean; retry(): void }) {
+const PartnerSection = memo(function PartnerSection({ userId }: { userId: string }) {
+  return (
+    <Suspense fallback={<PartnerCardPlaceholder />}>
+      <PartnerCard userId={userId} />
+    </Suspense>
+  );
+});
+
+/** Activity over the chosen period, all pages or one: the charts and the figures per page. */
+const Activity = memo(function Activity({ userId }: { userId: string }) {
+  const { t } = useTranslation('dashboard');
+  const [days, setDays] = useState<Period>(30);
+  const [pageId, setPageId] = useState<string>(ALL_PAGES);
+  const selected = ({ data, isLoading, isFetching, isError }: { data?: DashboardSeries; isLoading: boolean; isFetching: boolean; isError: boolean }) => ({
+    data,
+    isLoading,
+    isFetching,
+    isError,
+  });
+  // The unfiltered series lists every connected page (the filter's choices); the filtered one draws the charts.
+  const allPages = useDashboardSeriesQuery({ userId, days }, { selectFromResult: selected });
+  const filtered = useDashboardSeriesQuery(pageId !== ALL_PAGES ? { userId, days, pageId } : skipToken, { selectFromResult: selected });
+  const series = pageId === ALL_PAGES ? allPages : filtered;
+  const pages = allPages.data?.pages ?? [];
+
+  return (
+    <section aria-labelledby="dashboard-activity">
+      <Card>
+        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+          <Typography.Title level={2} id="dashboard-activity" style={{ fontSize: 18, margin: 0 }}>
+            {t('user.activity.title')}
+          </Typography.Title>
+          <Flex gap={12} wrap align="center">
+            <PeriodSegmented value={days} onChange={setDays} />
+            <Select<string>
+              aria-label={t('user.activity.page')}
+              value={pageId}
+              onChange={setPageId}
+              style={{ minWidth: 220 }}
+              options={[
+                { value: ALL_PAGES, label: t('user.activity.allPages') },
+                ...pages.map((page) => ({ value: page.page_id, label: page.page_name })),
+              ]}
+            />
+          </Flex>
+        </Flex>
+        {series.isLoading || (series.isFetching && !series.data) ? (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        ) : series.isError && !series.data ? (
+          <LoadFailed message={t('user.loadFailed')} retryLabel={t('user.retry')} retry={() => void series.refetch()} />
+        ) : series.data ? (
+          <Flex vertical gap={24} aria-busy={series.isFetching}>
+            <ActivityCharts days={series.data.days} />
+            <PagesTable pages={series.data.pages} />
+          </Flex>
+        ) : null}
+      </Card>
+    </section>
+  );
+});
+
+const FigureCards = memo(function FigureCards({ counts, loading, failed, retry }: { counts: DashboardCounts | undefined; loading: boolean; failed: boolean; retry(): void }) {
   const { t } = useTranslation('dashboard');
   const count = useFormatCount();
   if (failed) {
@@ -134,7 +171,7 @@ function FigureCards({ counts, loading, failed, retry }: { counts: DashboardCoun
       <Row gutter={[16, 16]}>
         {cards.map((card) => (
           <Col key={card.key} xs={12} md={8} xl={card.key === 'spend' ? 6 : 3}>
-            <Card size="small" style={{ height: '100%' }} data-testid={`figure-${card.key}`}>
+            <Card size="small" className="pm-figure" style={{ height: '100%' }} data-testid={`figure-${card.key}`}>
               <Statistic
                 title={t(`user.figures.${card.key}`)}
                 value={counts?.[card.key] ?? 0}
@@ -148,7 +185,7 @@ function FigureCards({ counts, loading, failed, retry }: { counts: DashboardCoun
       </Row>
     </section>
   );
-}
+});
 
 function ActivityCharts({ days }: { days: DashboardDay[] }) {
   const { t } = useTranslation('dashboard');

@@ -8,6 +8,7 @@ import { ThemeCustomizerButton } from '../theme/customizer/theme-customizer-butt
 import { SurfaceTheme } from '../theme/surface-theme';
 import { surfaceOf } from '../theme/surfaces';
 import { selectThemeSettings } from '../theme/theme-slice';
+import { usePhoneWidth } from '../theme/use-apply-theme';
 import { ChannelButtons, FullscreenToggle, ThemeSwitch } from './header-buttons';
 
 import { NotificationsDropdown } from './notifications-dropdown';
@@ -30,6 +31,8 @@ export function AppHeader({ collapsed, onToggleMenu, topMenu }: AppHeaderProps) 
   const settings = useAppSelector(selectThemeSettings);
   const surface = surfaceOf(settings.headerColour, settings.mode, settings.primaryColour, token.colorBgContainer);
   const onPrimary = settings.headerColour === 'color' || settings.headerColour === 'gradient';
+  // What a phone's header leaves out (styles.css) is not drawn there at all.
+  const phone = usePhoneWidth();
   return (
     <SurfaceTheme surface={surface} onPrimary={onPrimary}>
       <Layout.Header
@@ -60,15 +63,19 @@ export function AppHeader({ collapsed, onToggleMenu, topMenu }: AppHeaderProps) 
             <Logo inverted={settings.headerColour !== 'light' && settings.headerColour !== 'transparent'} />
           </Flex>
           <Flex align="center" gap={4} wrap={false}>
-            <span className="pm-hide-narrow" style={{ display: 'inline-flex', gap: 4 }}>
-              <ChannelButtons />
-            </span>
+            {phone ? null : (
+              <span className="pm-hide-narrow" style={{ display: 'inline-flex', gap: 4 }}>
+                <ChannelButtons />
+              </span>
+            )}
             <LanguageSwitch />
             <ThemeSwitch />
             <ThemeCustomizerButton />
-            <span className="pm-hide-narrow">
-              <FullscreenToggle />
-            </span>
+            {phone ? null : (
+              <span className="pm-hide-narrow">
+                <FullscreenToggle />
+              </span>
+            )}
             <NotificationsDropdown />
             <ProfileDropdown />
           </Flex>

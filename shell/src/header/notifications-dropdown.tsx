@@ -2,7 +2,7 @@ import { BellOutlined, CloseOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Dropdown, Empty, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { hrefOf, NOTIFICATION_DROPDOWN_WIDTH } from '@pagemate/shared-contracts';
+import { hrefOf, NOTIFICATION_DROPDOWN_WIDTH, popupInHeader } from '@pagemate/shared-contracts';
 import { NOTIFICATION_TARGETS, NotificationBody, useNotificationText } from '../notifications/notification-text';
 import { useNotifications } from '../notifications/use-notifications';
 
@@ -52,7 +52,7 @@ export function NotificationsDropdown() {
   );
 
   return (
-    <Dropdown trigger={['click']} popupRender={() => panel}>
+    <Dropdown trigger={['click']} getPopupContainer={popupInHeader} popupRender={() => panel}>
       {/* The name includes the count the badge shows (WCAG 2.5.3, label in name). */}
       <Button type="text" aria-label={items.length > 0 ? `${t('notifications.title')} ${items.length}` : t('notifications.title')} data-testid="notifications-button">
         <Badge count={items.length} size="small" data-testid="notifications-badge">

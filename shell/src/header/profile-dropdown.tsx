@@ -7,6 +7,7 @@ import {
   capitaliseRole,
   formatVndNumber,
   hrefOf,
+  popupInHeader,
   selectSessionUser,
   selectTotalBalance,
   useAppSelector,
@@ -42,10 +43,13 @@ export function ProfileDropdown() {
     { icon: 'support', label: t('profile.support'), href: 'https://www.facebook.com/help' },
   ];
 
+  // Only the server's yes ends the session; otherwise the user stays signed in and is told so.
   const onLogout = async () => {
     if (await logout(store)) {
       void message.success(t('profile.logoutSuccess'));
       void navigate(hrefOf('/sign-in'));
+    } else {
+      void message.error(t('profile.logoutFailed'));
     }
   };
 
@@ -61,7 +65,7 @@ export function ProfileDropdown() {
         <Link to={entry.href} data-testid={entry.icon === 'bal' ? 'profile-bal' : undefined}>
           {entry.label}
           {entry.badge ? (
-            <Tag color={entry.badge.bgColor} style={{ marginInlineStart: 8, color: entry.badge.color }}>
+            <Tag color={entry.badge.bgColor} variant="solid" style={{ marginInlineStart: 8, color: entry.badge.color }}>
               {entry.badge.text}
             </Tag>
           ) : null}
@@ -73,7 +77,7 @@ export function ProfileDropdown() {
   ];
 
   return (
-    <Dropdown trigger={['click']} menu={{ items }}>
+    <Dropdown trigger={['click']} getPopupContainer={popupInHeader} menu={{ items }}>
       {/* Named by what it shows, then what it is (WCAG 2.5.3, label in name): no aria-label over the visible name. */}
       <Button type="text" data-testid="profile-button" style={{ height: 'auto' }}>
         <Space>

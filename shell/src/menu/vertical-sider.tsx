@@ -3,6 +3,7 @@ import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector, type MenuName } from '@pagemate/shared-contracts';
 import { SurfaceTheme } from '../theme/surface-theme';
+import { usePhoneWidth } from '../theme/use-apply-theme';
 import { surfaceOf } from '../theme/surfaces';
 import { selectThemeSettings } from '../theme/theme-slice';
 import { DoubleMenu } from './double-menu';
@@ -41,6 +42,8 @@ export function VerticalSider({ menu, collapsed, onCollapse, sticky }: VerticalS
   const expandedOverContent = style === 'overlay' && narrow && hovered;
   const shownCollapsed = narrow && !expandedOverContent;
   const trigger = settings.navStyle.endsWith('-hover') ? 'hover' : 'click';
+  // On a phone the closed menu takes no width (styles.css): its items are drawn when it opens, not at start.
+  const hidden = usePhoneWidth() && shownCollapsed;
 
   const frame: CSSProperties = {
     flex: 'none',
@@ -68,9 +71,11 @@ export function VerticalSider({ menu, collapsed, onCollapse, sticky }: VerticalS
       <SurfaceTheme surface={surface} onPrimary={onPrimary}>
         {style === 'doublemenu' ? (
           <div className={sticky ? 'pm-sider pm-sider--sticky' : 'pm-sider'} style={{ ...siderStyle, height: fixed ? '100%' : undefined }} {...dataAttributes}>
-            <nav aria-label={t('menu.sections.main')} style={{ height: '100%' }}>
-              <DoubleMenu menu={menu} dark={surface.dark} panelOpen={!collapsed} />
-            </nav>
+            {hidden ? null : (
+              <nav aria-label={t('menu.sections.main')} style={{ height: '100%' }}>
+                <DoubleMenu menu={menu} dark={surface.dark} panelOpen={!collapsed} />
+              </nav>
+            )}
           </div>
         ) : (
           <Layout.Sider
@@ -85,15 +90,17 @@ export function VerticalSider({ menu, collapsed, onCollapse, sticky }: VerticalS
             style={siderStyle}
             {...dataAttributes}
           >
-            <nav aria-label={t('menu.sections.main')}>
-              <SideMenu
-                menu={menu}
-                theme={surface.dark ? 'dark' : 'light'}
-                mode={settings.navStyle === 'menu-click' ? 'inline' : 'vertical'}
-                trigger={trigger}
-                collapsed={shownCollapsed}
-              />
-            </nav>
+            {hidden ? null : (
+              <nav aria-label={t('menu.sections.main')}>
+                <SideMenu
+                  menu={menu}
+                  theme={surface.dark ? 'dark' : 'light'}
+                  mode={settings.navStyle === 'menu-click' ? 'inline' : 'vertical'}
+                  trigger={trigger}
+                  collapsed={shownCollapsed}
+                />
+              </nav>
+            )}
           </Layout.Sider>
         )}
       </SurfaceTheme>

@@ -3,13 +3,17 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback } from 'react';
 import { NOTIFICATIONS_POLL_MS, useDismissNotificationsMutation, useNotificationsQuery } from './notifications-api';
 
-/** The signed-in user's notifications, refreshed while the tab is in front, with an optimistic dismiss. */
+/**
+ * The signed-in user's notifications, refreshed while the tab is in front, with an optimistic dismiss. Only the
+ * list and its state are read from the answer, so a request that starts (every poll) redraws nothing.
+ */
 export function useNotifications() {
   const user = useAppSelector(selectSessionUser);
   const { data = [], isLoading, isError, refetch } = useNotificationsQuery(user ? user.userId : skipToken, {
     pollingInterval: NOTIFICATIONS_POLL_MS,
     skipPollingIfUnfocused: true,
     refetchOnFocus: true,
+    selectFromResult: ({ data, isLoading, isError }) => ({ data, isLoading, isError }),
   });
   const [dismissMany] = useDismissNotificationsMutation();
   const dismiss = useCallback(

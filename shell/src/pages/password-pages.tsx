@@ -2,8 +2,7 @@ import { Alert, App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { apiClient, endpoints, hrefOf, type EndpointBody } from '@pagemate/shared-contracts';
-import { apiErrorMessage } from '../session/api-error-message';
+import { apiClient, apiErrorText, endpoints, hrefOf, type EndpointBody } from '@pagemate/shared-contracts';
 import { AuthTitle } from './auth-title';
 import { authRules, sameAs } from './form-rules';
 
@@ -22,7 +21,7 @@ export function ResetPasswordPage() {
       await apiClient.http.post(endpoints.requestPasswordReset.path, { user_email: email });
       void navigate(`${hrefOf('/create-password')}?email=${encodeURIComponent(email)}`);
     } catch (caught) {
-      setError(apiErrorMessage(t, caught));
+      setError(apiErrorText(t, caught));
     } finally {
       setSubmitting(false);
     }
@@ -68,7 +67,7 @@ export function CreatePasswordPage() {
       void message.success(t('auth.passwordChanged'));
       void navigate(hrefOf('/sign-in'));
     } catch (caught) {
-      setError(apiErrorMessage(t, caught));
+      setError(apiErrorText(t, caught));
     } finally {
       setSubmitting(false);
     }

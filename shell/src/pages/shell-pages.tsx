@@ -1,8 +1,14 @@
 import { lazy, type ComponentType } from 'react';
-import type { RouteId } from '@pagemate/shared-contracts';
+import { i18n, type RouteId } from '@pagemate/shared-contracts';
+import { PARTNER_NAMESPACE } from '../locales/load';
 import { authRoutePages } from './auth-route-pages';
 import { UserDashboardPage } from '../dashboard/user-dashboard-page';
 import { ErrorPage } from './error-page';
+
+/** A partner page comes with the partner texts, read before it draws (a user's start does not read them). */
+function withPartnerTexts<T>(page: Promise<T>): Promise<T> {
+  return Promise.all([page, i18n.loadNamespaces(PARTNER_NAMESPACE)]).then(([module]) => module);
+}
 
 /**
  * The user dashboard, the first page most visits open, comes with the app; every other page of the shell loads
@@ -17,9 +23,9 @@ const LockScreenPage = lazy(() => import('./auth-template-pages').then((m) => ({
 const ComingSoonPage = lazy(() => import('./auth-template-pages').then((m) => ({ default: m.ComingSoonPage })));
 const UnderMaintenancePage = lazy(() => import('./auth-template-pages').then((m) => ({ default: m.UnderMaintenancePage })));
 const NotificationsPage = lazy(() => import('./dashboard-pages').then((m) => ({ default: m.NotificationsPage })));
-const PartnerDashboardPage = lazy(() => import('../partner/partner-dashboard-page').then((m) => ({ default: m.PartnerDashboardPage })));
-const ListViewPage = lazy(() => import('../partner/list-view-page').then((m) => ({ default: m.ListViewPage })));
-const WidgetsPage = lazy(() => import('../partner/widgets-page').then((m) => ({ default: m.WidgetsPage })));
+const PartnerDashboardPage = lazy(() => withPartnerTexts(import('../partner/partner-dashboard-page')).then((m) => ({ default: m.PartnerDashboardPage })));
+const ListViewPage = lazy(() => withPartnerTexts(import('../partner/list-view-page')).then((m) => ({ default: m.ListViewPage })));
+const WidgetsPage = lazy(() => withPartnerTexts(import('../partner/widgets-page')).then((m) => ({ default: m.WidgetsPage })));
 
 /** Components of the routes the shell owns, keyed like the route table (drawn inside a Suspense boundary). */
 export const SHELL_PAGES: Partial<Record<RouteId, ComponentType>> = {

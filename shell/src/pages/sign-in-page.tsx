@@ -2,9 +2,8 @@ import { Alert, Button, Checkbox, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { apiClient, endpoints, homePathFor, hrefOf, useAppStore, type EndpointResponse } from '@pagemate/shared-contracts';
+import { apiClient, apiErrorText, endpoints, homePathFor, hrefOf, useAppStore, type EndpointResponse } from '@pagemate/shared-contracts';
 import { INLINE_LINK } from '../components/inline-link';
-import { apiErrorMessage } from '../session/api-error-message';
 import { startSession } from '../session/session';
 import { safeNext } from '../session/tab-channel';
 import { AuthTitle } from './auth-title';
@@ -38,7 +37,7 @@ export function SignInPage() {
       const role = store.getState().auth.user?.role;
       void navigate(safeNext(params.get('next')) ?? hrefOf(homePathFor(role)));
     } catch (caught) {
-      setError(apiErrorMessage(t, caught));
+      setError(apiErrorText(t, caught));
     } finally {
       setSubmitting(false);
     }

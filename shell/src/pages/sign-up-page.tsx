@@ -2,9 +2,8 @@ import { Alert, App, Button, Form, Input, Radio, Space, Typography } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { apiClient, endpoints, homePathFor, hrefOf, useAppStore, type EndpointBody, type EndpointResponse } from '@pagemate/shared-contracts';
+import { apiClient, apiErrorText, endpoints, homePathFor, hrefOf, useAppStore, type EndpointBody, type EndpointResponse } from '@pagemate/shared-contracts';
 import { INLINE_LINK } from '../components/inline-link';
-import { apiErrorMessage } from '../session/api-error-message';
 import { startSession } from '../session/session';
 import { AuthTitle } from './auth-title';
 import { authRules, sameAs } from './form-rules';
@@ -35,7 +34,7 @@ export function SignUpPage() {
       setSentTo(email);
       startCooldown();
     } catch (caught) {
-      setError(apiErrorMessage(t, caught));
+      setError(apiErrorText(t, caught));
     } finally {
       setSending(false);
     }
@@ -54,7 +53,7 @@ export function SignUpPage() {
       void message.success(t('auth.registered'));
       void navigate(hrefOf(homePathFor(store.getState().auth.user?.role)));
     } catch (caught) {
-      setError(apiErrorMessage(t, caught));
+      setError(apiErrorText(t, caught));
     } finally {
       setSubmitting(false);
     }

@@ -1,9 +1,8 @@
 import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Popconfirm, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatPartnerCode } from '@pagemate/shared-contracts';
+import { apiErrorText, formatPartnerCode } from '@pagemate/shared-contracts';
 import { LoadFailed } from '../dashboard/load-failed';
-import { apiErrorMessage } from '../session/api-error-message';
 import { useShellPartnerInviteQuery, useShellPartnerRotateInviteMutation } from './partner-api';
 
 /**
@@ -30,7 +29,7 @@ export function InviteCard({ firstShop = false }: { firstShop?: boolean }) {
       await rotate(undefined).unwrap();
       void message.success(t('invite.rotated'));
     } catch (error) {
-      void message.error(apiErrorMessage(t, error));
+      void message.error(apiErrorText(t, error));
     }
   };
 

@@ -3,8 +3,10 @@ import { Button, Card, Flex, Input, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../dashboard/load-failed';
+import { PageIntro } from '../dashboard/page-intro';
 import { PeriodSegmented, type Period } from '../dashboard/period-segmented';
 import { InviteCard } from './invite-card';
+import { NoShopsCard } from './no-shops-card';
 import { useShellPartnerShopsQuery } from './partner-api';
 import { CSV_COLUMNS, downloadText, searchShops, shopsCsv, sortShops, type CsvColumn, type ShopSort } from './partner-model';
 import { ShopsTable } from './shops-table';
@@ -25,24 +27,12 @@ export function ListViewPage() {
 
   return (
     <Flex vertical gap={16}>
-      <header>
-        <Typography.Title level={1} style={{ fontSize: 24, marginBottom: 4 }}>
-          {t('shops.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('shops.intro')}
-        </Typography.Paragraph>
-      </header>
+      <PageIntro title={t('shops.title')}>{t('shops.intro')}</PageIntro>
 
       {shops.data?.length === 0 ? (
         <>
           <InviteCard firstShop />
-          <Card data-testid="partner-empty">
-            <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
-              {t('dashboard.emptyTitle')}
-            </Typography.Title>
-            <Typography.Paragraph style={{ margin: 0 }}>{t('dashboard.emptyIntro')}</Typography.Paragraph>
-          </Card>
+          <NoShopsCard />
         </>
       ) : (
         <Card>

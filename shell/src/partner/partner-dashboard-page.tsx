@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectSessionUser, useAppSelector } from '@pagemate/shared-contracts';
 import { LoadFailed } from '../dashboard/load-failed';
+import { PageIntro } from '../dashboard/page-intro';
 import { PeriodSegmented, type Period } from '../dashboard/period-segmented';
 import { AttentionSummary } from './attention-summary';
 import { InviteCard } from './invite-card';
+import { NoShopsCard } from './no-shops-card';
 import { useShellPartnerOverviewQuery, useShellPartnerShopsQuery } from './partner-api';
 import { PartnerCharts } from './partner-charts';
 import { PartnerFigures } from './partner-figures';
@@ -29,24 +31,14 @@ export function PartnerDashboardPage() {
 
   return (
     <Flex vertical gap={16}>
-      <header>
-        <Typography.Title level={1} style={{ fontSize: 24, marginBottom: 4 }}>
-          {t('dashboard.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('dashboard.welcome', { name: user?.username ?? '' })} {t('dashboard.intro')}
-        </Typography.Paragraph>
-      </header>
+      <PageIntro title={t('dashboard.title')}>
+        {t('dashboard.welcome', { name: user?.username ?? '' })} {t('dashboard.intro')}
+      </PageIntro>
 
       <InviteCard firstShop={noShops} />
 
       {noShops ? (
-        <Card data-testid="partner-empty">
-          <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
-            {t('dashboard.emptyTitle')}
-          </Typography.Title>
-          <Typography.Paragraph style={{ margin: 0 }}>{t('dashboard.emptyIntro')}</Typography.Paragraph>
-        </Card>
+        <NoShopsCard />
       ) : (
         <>
           <Flex gap={12} wrap align="center" justify="flex-end">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
   ACCOUNT_PATHS,
+  apiErrorSentence,
   homePathFor,
   hrefOf,
   isValidAccountField,
@@ -12,7 +13,6 @@ import {
 } from '@pagemate/shared-contracts/plain';
 import { authRoutePages } from '../pages/auth-route-pages';
 import { useCodeCooldown } from '../pages/use-code-cooldown';
-import { errorCodeSentence } from '../session/error-sentence';
 import { postToOtherTabs, safeNext } from '../session/tab-channel';
 import { AccountCallError, postAccountCall } from './account-call';
 import { FormAlert, SubmitButton, submitWith, TextField, useLightForm, type Check } from './form';
@@ -46,12 +46,12 @@ function accountChecks(t: TFunction) {
   };
 }
 
-/** A failed call as the app says it (api-error-message.ts). */
+/** A failed call as the app says it (`apiErrorText` words the app's failures through the same sentence). */
 function failureSentence(t: TFunction, caught: unknown): string {
   if (caught instanceof AccountCallError) {
     if (caught.code === 'NETWORK') return t('common:apiErrors.NETWORK');
     if (caught.code === 'CONFIG') return t('common:errors.configLoad');
-    return errorCodeSentence(t, caught.code, caught.retryAfter);
+    return apiErrorSentence(t, caught.code, caught.retryAfter);
   }
   return t('common:errors.unexpected');
 }

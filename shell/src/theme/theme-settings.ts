@@ -22,8 +22,8 @@ function isOneOf<T extends string>(options: readonly T[], value: unknown): value
 }
 
 /**
- * Settings from a stored value: anything missing, unknown or malformed falls back to its default, so the old
- * `{ mode }` format and hand-edited storage both load.
+ * Settings from a stored value: anything missing, unknown or malformed falls back to its default, so a value
+ * holding only `{ mode }` and hand-edited storage both load.
  */
 export function parseThemeSettings(raw: unknown): ThemeSettings {
   const settings: ThemeSettings = { ...DEFAULT_THEME_SETTINGS };

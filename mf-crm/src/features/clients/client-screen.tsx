@@ -1,13 +1,17 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Client } from '@pagemate/shared-contracts';
-import { Alert, App, Button, Empty, Flex, Input, Popconfirm, Table, Typography, type TableColumnsType } from 'antd';
-import { useMemo, useState, type HTMLAttributes, type MouseEvent } from 'react';
+import { App, Button, Flex, Popconfirm, Typography, type TableColumnsType } from 'antd';
+import { useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../shared/search-input';
 import { useClientDeleteMutation, useClientListQuery } from '../../shared/clients-api';
 import { formatDay } from '../../shared/format-day';
+import { ListEmpty, ListTable } from '../../shared/list-table';
 import { useConnectedPages } from '../../shared/page-gate';
 import { telHref } from '../../shared/phone';
+import { RetryAlert } from '../../shared/retry-alert';
+import { ScreenHeader } from '../../shared/screen-header';
 import { ClientDetailModal } from './client-detail';
 import { ClientForm } from './client-form';
 import { filterClients } from './client-model';
@@ -91,67 +95,41 @@ export function ClientScreen() {
   let body;
   if (list.isError && !list.currentData) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        data-testid="clients-error"
+      <RetryAlert
         title={t('clients.loadFailed', { error: apiErrorText(t, list.error, 'crm') })}
-        action={
-          <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()}>
-            {t('clients.retry')}
-          </Button>
-        }
+        retry={t('clients.retry')}
+        onRetry={() => void list.refetch()}
+        testId="clients-error"
       />
     );
   } else {
     body = (
-      <Table<Client>
+      <ListTable<Client>
         rowKey="id"
-        size="middle"
         loading={list.isFetching && !list.currentData}
         columns={columns}
-        dataSource={shown}
-        scroll={{ x: 'max-content' }}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search.trim() ? t('clients.noMatch', { search: search.trim() }) : t('clients.empty')} data-testid="clients-empty" />,
-        }}
-        onRow={(client) =>
-          ({
-            'data-testid': 'client-row',
-            'data-client-id': client.id,
-            style: { cursor: 'pointer' },
-            onClick: (event: MouseEvent) => {
-              if (!fromControl(event)) setOpenId(client.id);
-            },
-          }) as HTMLAttributes<HTMLElement>
-        }
+        rows={shown}
+        empty={<ListEmpty description={search.trim() ? t('clients.noMatch', { search: search.trim() }) : t('clients.empty')} testId="clients-empty" />}
+        rowProps={(client) => ({
+          'data-testid': 'client-row',
+          'data-client-id': client.id,
+          style: { cursor: 'pointer' },
+          onClick: (event: MouseEvent) => {
+            if (!fromControl(event)) setOpenId(client.id);
+          },
+        })}
       />
     );
   }
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('clientManager.title')}
-        </Typography.Title>
-        <Flex gap={8} wrap>
-          <Input
-            allowClear
-            prefix={<SearchOutlined aria-hidden />}
-            placeholder={t('clients.search')}
-            aria-label={t('clients.search')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            style={{ width: 280, maxWidth: '100%' }}
-            data-testid="clients-search"
-          />
+      <ScreenHeader title={t('clientManager.title')}>
+          <SearchInput label={t('clients.search')} value={search} onChange={setSearch} width={280} testId="clients-search" />
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => edit(null)} disabled={userId === null} data-testid="client-new">
             {t('clients.add')}
           </Button>
-        </Flex>
-      </Flex>
+      </ScreenHeader>
       {body}
       {editing && userId !== null ? (
         <ClientForm

@@ -1,11 +1,11 @@
 import { apiErrorText, type FacebookPage, type InboxKind } from '@pagemate/shared-contracts';
-import { Card, Col, Empty, Flex, Grid, Row, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Grid, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useInRouterContext } from 'react-router-dom';
 import { PageGate, useConnectedPages } from '../../shared/page-gate';
-import { useLocalPageLocation, useUrlPageLocation, type PageLocation } from '../../shared/page-location';
+import { PageLocated, type PageLocation } from '../../shared/page-location';
 import { PagePicker } from '../../shared/page-picker';
 import { chosenPage } from '../../shared/pages';
+import { ScreenHeader } from '../../shared/screen-header';
 import { INBOX_POLLING, useInboxThreadsQuery } from './inbox-api';
 import { PageAlerts } from './page-alerts';
 import { ThreadDetail } from './thread-detail';
@@ -21,15 +21,7 @@ interface InboxScreenProps {
  * conversations (refreshed every few seconds), and step in by hand — answer as the page, pause or resume the bot.
  */
 export function InboxScreen(props: InboxScreenProps) {
-  return useInRouterContext() ? <RoutedInbox {...props} /> : <LocalInbox {...props} />;
-}
-
-function RoutedInbox(props: InboxScreenProps) {
-  return <InboxView {...props} location={useUrlPageLocation()} />;
-}
-
-function LocalInbox(props: InboxScreenProps) {
-  return <InboxView {...props} location={useLocalPageLocation()} />;
+  return <PageLocated>{(location) => <InboxView {...props} location={location} />}</PageLocated>;
 }
 
 function InboxView({ kind, title, location }: InboxScreenProps & { location: PageLocation }) {
@@ -51,12 +43,7 @@ function InboxView({ kind, title, location }: InboxScreenProps & { location: Pag
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {title}
-        </Typography.Title>
-        {picked ? <PagePicker pages={pages} value={picked.page.page_id} onChange={location.choosePage} /> : null}
-      </Flex>
+      <ScreenHeader title={title}>{picked ? <PagePicker pages={pages} value={picked.page.page_id} onChange={location.choosePage} /> : null}</ScreenHeader>
       {body}
     </Flex>
   );

@@ -1,9 +1,10 @@
 import { formatVietnamDateTime, useNow } from '@pagemate/shared-contracts';
-import { FacebookOutlined, InstagramOutlined, SearchOutlined } from '@ant-design/icons';
+import { FacebookOutlined, InstagramOutlined } from '@ant-design/icons';
 import type { InboxKind, InboxThread } from '@pagemate/shared-contracts';
-import { Alert, Avatar, Badge, Empty, Flex, Input, Segmented, Skeleton, Tag, Typography, theme } from 'antd';
+import { Alert, Avatar, Badge, Empty, Flex, Segmented, Skeleton, Tag, Typography, theme } from 'antd';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../shared/search-input';
 import { customerLabel } from '../../shared/customer';
 import { type ChannelFilter, filterThreads, formatListTime, threadCounts, type ThreadFilter } from './inbox-model';
 import { BotPausedTag, ThreadStateTag } from '../../shared/thread-state-tag';
@@ -56,14 +57,7 @@ export function ThreadList({ kind, threads, loading, error, selectedId, instagra
         aria-label={t('inbox.filters.label')}
         options={FILTERS.map((value) => ({ value, label: `${t(`inbox.filters.${value}`)} (${counts[value]})` }))}
       />
-      <Input
-        allowClear
-        prefix={<SearchOutlined aria-hidden />}
-        placeholder={t('inbox.search')}
-        aria-label={t('inbox.search')}
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
+      <SearchInput label={t('inbox.search')} value={search} onChange={setSearch} />
       {error ? <Alert type="error" showIcon title={error} /> : null}
       {loading && !threads ? (
         <Skeleton active avatar paragraph={{ rows: 2 }} />

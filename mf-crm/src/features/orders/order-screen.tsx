@@ -1,43 +1,20 @@
-import { PlusOutlined, ReloadOutlined, RobotOutlined } from '@ant-design/icons';
+import { PlusOutlined, RobotOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { apiErrorCode, apiErrorText, AppLink, formatVietnamDateTime, formatVnd, type Order, type OrderStatus } from '@pagemate/shared-contracts';
-import { Alert, App, Button, Empty, Flex, Segmented, Select, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { useCallback, useMemo, useState, type HTMLAttributes } from 'react';
+import { App, Button, Flex, Segmented, Select, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInRouterContext, useSearchParams } from 'react-router-dom';
 import { useClientDetailQuery, useClientListQuery } from '../../shared/clients-api';
 import { conversationHref } from '../../shared/links';
 import { OrderStatusTag } from '../../shared/order-status-tag';
+import { ListEmpty, ListTable } from '../../shared/list-table';
 import { useConnectedPages } from '../../shared/page-gate';
+import { PageLocated, type PageLocation } from '../../shared/page-location';
+import { RetryAlert } from '../../shared/retry-alert';
+import { ScreenHeader } from '../../shared/screen-header';
 import { OrderForm } from './order-form';
 import { nextStatuses, ordersOf, STATUS_FILTERS, statusChangeBody, statusCounts, type StatusFilter } from './order-model';
 import { useOrderListQuery, useOrderSaveMutation } from './orders-api';
-
-/** The page filter: `?page=` in the shell (a reload or a shared link keeps it); kept in the component without a router. */
-type PageFilter = [pageId: string | null, choose: (pageId: string | null) => void];
-
-function useUrlPageFilter(): PageFilter {
-  const [params, setParams] = useSearchParams();
-  const choose = useCallback(
-    (pageId: string | null) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (pageId === null) next.delete('page');
-          else next.set('page', pageId);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return [params.get('page'), choose];
-}
-
-function useLocalPageFilter(): PageFilter {
-  const [pageId, setPageId] = useState<string | null>(null);
-  return [pageId, setPageId];
-}
 
 /**
  * The order manager: every page's orders or one page's, by status with counts; enter an order by hand, move
@@ -45,15 +22,7 @@ function useLocalPageFilter(): PageFilter {
  * their conversation.
  */
 export function OrderScreen() {
-  return useInRouterContext() ? <RoutedOrders /> : <LocalOrders />;
-}
-
-function RoutedOrders() {
-  return <OrdersView filter={useUrlPageFilter()} />;
-}
-
-function LocalOrders() {
-  return <OrdersView filter={useLocalPageFilter()} />;
+  return <PageLocated>{(location) => <OrdersView location={location} />}</PageLocated>;
 }
 
 /** A failed save in words: a refused status change (409) in the server's own words, else as every failure. */
@@ -64,7 +33,8 @@ function saveErrorText(t: Parameters<typeof apiErrorText>[0], error: unknown): s
   return apiErrorText(t, error, 'crm');
 }
 
-function OrdersView({ filter: [pageId, choosePage] }: { filter: PageFilter }) {
+/** The page filter is `?page=` in the shell (a reload or a shared link keeps it); none: every page. */
+function OrdersView({ location: { pageId, choosePage } }: { location: PageLocation }) {
   const { t } = useTranslation('crm');
   const { message, modal } = App.useApp();
   const { userId, pages } = useConnectedPages();
@@ -136,17 +106,12 @@ function OrdersView({ filter: [pageId, choosePage] }: { filter: PageFilter }) {
   let body;
   if (list.isError && !list.currentData) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        data-testid="orders-error"
+      <RetryAlert
         title={t('orders.loadFailed')}
         description={apiErrorText(t, list.error, 'crm')}
-        action={
-          <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void list.refetch()} data-testid="orders-retry">
-            {t('orders.retry')}
-          </Button>
-        }
+        retry={t('orders.retry')}
+        onRetry={() => void list.refetch()}
+        testId="orders-error"
       />
     );
   } else {
@@ -162,16 +127,13 @@ function OrdersView({ filter: [pageId, choosePage] }: { filter: PageFilter }) {
             label: <span data-testid={`orders-filter-${key}`}>{`${key === 'all' ? t('orders.filters.all') : statusLabel(key)} (${counts[key]})`}</span>,
           }))}
         />
-        <Table<Order>
+        <ListTable<Order>
           rowKey="orderId"
-          size="middle"
           loading={list.isFetching && !list.currentData}
           columns={columns}
-          dataSource={shown}
-          scroll={{ x: 'max-content' }}
-          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.empty')} data-testid="orders-empty" /> }}
-          onRow={(order) => ({ 'data-testid': 'order-row', 'data-order-id': order.orderId, 'data-status': order.status }) as HTMLAttributes<HTMLElement>}
+          rows={shown}
+          empty={<ListEmpty description={t('orders.empty')} testId="orders-empty" />}
+          rowProps={(order) => ({ 'data-testid': 'order-row', 'data-order-id': order.orderId, 'data-status': order.status })}
         />
       </Flex>
     );
@@ -183,12 +145,8 @@ function OrdersView({ filter: [pageId, choosePage] }: { filter: PageFilter }) {
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('orderManager.title')}
-        </Typography.Title>
-        <Flex gap={8} wrap>
-          <Select
+      <ScreenHeader title={t('orderManager.title')}>
+        <Select
             value={pageId ?? ''}
             onChange={(value: string) => choosePage(value === '' ? null : value)}
             aria-label={t('orders.pageFilter')}
@@ -199,8 +157,7 @@ function OrdersView({ filter: [pageId, choosePage] }: { filter: PageFilter }) {
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding((key) => (key ?? 0) + 1)} disabled={userId === null} data-testid="order-new">
             {t('orders.add')}
           </Button>
-        </Flex>
-      </Flex>
+      </ScreenHeader>
       {body}
       {adding !== null && userId !== null ? (
         <OrderForm

@@ -1,6 +1,5 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../shared/retry-alert';
 import { partnerErrorText } from './partner-model';
 
 interface LoadFailedProps {
@@ -14,18 +13,5 @@ interface LoadFailedProps {
 /** A list that could not be loaded: what, why (translated), and a retry. */
 export function LoadFailed({ title, error, onRetry, testId }: LoadFailedProps) {
   const { t } = useTranslation('crm');
-  return (
-    <Alert
-      type="error"
-      showIcon
-      data-testid={testId}
-      title={title}
-      description={partnerErrorText(t, error)}
-      action={
-        <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={onRetry}>
-          {t('partner.retry')}
-        </Button>
-      }
-    />
-  );
+  return <RetryAlert title={title} description={partnerErrorText(t, error)} retry={t('partner.retry')} onRetry={onRetry} testId={testId} />;
 }

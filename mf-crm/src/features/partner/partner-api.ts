@@ -1,19 +1,13 @@
 import {
   api,
-  apiClient,
   endpointPath,
-  toApiQueryError,
-  type ApiError,
-  type ApiQueryError,
   type EndpointBody,
   type EndpointQuery,
-  type Envelope,
   type PartnerClient,
   type PartnerOrder,
   type PartnerShop,
   type PartnerStaff,
 } from '@pagemate/shared-contracts';
-import axios from 'axios';
 
 /** The shops' activity figures cover the last 30 days (the partner dashboard's default range). */
 export const PARTNER_SHOP_DAYS = 30;
@@ -22,15 +16,6 @@ export type PartnerOrdersArg = Partial<EndpointQuery<'partnerOrders'>>;
 export type PartnerClientsArg = Partial<EndpointQuery<'partnerClients'>>;
 export type SaveStaffBody = EndpointBody<'savePartnerStaff'>;
 export type AssignShopBody = EndpointBody<'partnerAssignShop'>;
-
-/** A refused staff save: the usual code and message, and the server's field issues (`{ path, message }`). */
-export interface StaffSaveError extends ApiQueryError {
-  issues: NonNullable<ApiError['issues']>;
-}
-
-export function isStaffSaveError(error: unknown): error is StaffSaveError {
-  return typeof error === 'object' && error !== null && 'issues' in error && Array.isArray((error as StaffSaveError).issues);
-}
 
 // Tag ids, not bare types: the shell's own partner endpoints share the 'Partner' type.
 const SHOPS = { type: 'Partner', id: 'SHOPS' } as const;
@@ -43,17 +28,6 @@ const PARTNER_FIGURES = 'Partner' as const;
 /** Only the filters that are set: the server reads a missing one as "all". */
 function definedOnly<T extends Record<string, string | undefined>>(params: T): Partial<T> {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')) as Partial<T>;
-}
-
-/** Sends a staff save through the shared axios client, keeping the field issues the base query would drop. */
-async function saveStaffWithIssues(body: SaveStaffBody): Promise<{ data: PartnerStaff } | { error: StaffSaveError }> {
-  try {
-    const response = await apiClient.http.post<Envelope<PartnerStaff>>(endpointPath('savePartnerStaff'), body);
-    return { data: response.data.data };
-  } catch (error) {
-    const issues = axios.isAxiosError(error) ? (error.response?.data as Partial<ApiError> | undefined)?.issues : undefined;
-    return { error: { ...toApiQueryError(error), issues: Array.isArray(issues) ? issues : [] } };
-  }
 }
 
 /**
@@ -85,7 +59,7 @@ export const partnerApi = api.injectEndpoints({
       providesTags: [STAFF],
     }),
     crmPartnerSaveStaff: build.mutation<PartnerStaff, SaveStaffBody>({
-      queryFn: (body) => saveStaffWithIssues(body),
+      query: (body) => ({ url: endpointPath('savePartnerStaff'), method: 'POST', data: body }),
       invalidatesTags: (_result, error) => (error ? [] : [STAFF, PARTNER_FIGURES]),
     }),
     crmPartnerDeleteStaff: build.mutation<unknown, EndpointBody<'deletePartnerStaff'>>({

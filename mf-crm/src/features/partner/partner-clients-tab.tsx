@@ -1,7 +1,7 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Flex, Input, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../shared/search-input';
 import { LoadFailed } from './load-failed';
 import { useCrmPartnerClientsQuery } from './partner-api';
 import { PartnerClientsTable } from './partner-clients-table';
@@ -16,16 +16,7 @@ export function PartnerClientsTab({ shopId }: { shopId: string | null }) {
 
   return (
     <Flex vertical gap={12}>
-      <Input
-        allowClear
-        prefix={<SearchOutlined aria-hidden />}
-        placeholder={t('partner.clients.search')}
-        aria-label={t('partner.clients.search')}
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        style={{ width: 320, maxWidth: '100%' }}
-        data-testid="partner-clients-search"
-      />
+      <SearchInput label={t('partner.clients.search')} value={search} onChange={setSearch} width={320} testId="partner-clients-search" />
       {list.isError && !list.currentData ? (
         <LoadFailed title={t('partner.clients.loadFailed')} error={list.error} onRetry={() => void list.refetch()} testId="partner-clients-error" />
       ) : (

@@ -1,7 +1,7 @@
 import type { PartnerClient } from '@pagemate/shared-contracts';
-import { Empty, Table, Typography, type TableColumnsType } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListTable } from '../../shared/list-table';
 import { formatDay } from '../../shared/format-day';
 import { telHref } from '../../shared/phone';
 
@@ -24,16 +24,14 @@ export function PartnerClientsTable({ clients, loading, emptyText }: PartnerClie
     { key: 'createdAt', title: t('partner.clients.columns.createdAt'), render: (_value, client) => formatDay(client.created_at) },
   ];
   return (
-    <Table<PartnerClient>
+    <ListTable<PartnerClient>
       rowKey={(client) => `${client.shop_id}:${client.id}`}
-      size="middle"
       loading={loading}
       columns={columns}
-      dataSource={clients}
-      scroll={{ x: 860 }}
-      pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid="partner-clients-empty" /> }}
-      onRow={(client) => ({ 'data-testid': 'partner-client-row', 'data-client-id': client.id, 'data-shop-id': client.shop_id }) as HTMLAttributes<HTMLElement>}
+      rows={clients}
+      scrollX={860}
+      empty={<ListEmpty description={emptyText} testId="partner-clients-empty" />}
+      rowProps={(client) => ({ 'data-testid': 'partner-client-row', 'data-client-id': client.id, 'data-shop-id': client.shop_id })}
     />
   );
 }

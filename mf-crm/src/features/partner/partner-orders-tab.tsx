@@ -1,8 +1,8 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { formatVnd, ORDER_STATUSES, type OrderStatus } from '@pagemate/shared-contracts';
-import { Flex, Input, Select, Typography } from 'antd';
+import { Flex, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../shared/search-input';
 import { LoadFailed } from './load-failed';
 import { useCrmPartnerOrdersQuery } from './partner-api';
 import { filterPartnerOrders, orderSummary } from './partner-model';
@@ -34,16 +34,7 @@ export function PartnerOrdersTab({ shopId }: { shopId: string | null }) {
           style={{ width: 200, maxWidth: '100%' }}
           data-testid="partner-orders-status"
         />
-        <Input
-          allowClear
-          prefix={<SearchOutlined aria-hidden />}
-          placeholder={t('partner.orders.search')}
-          aria-label={t('partner.orders.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          style={{ width: 320, maxWidth: '100%' }}
-          data-testid="partner-orders-search"
-        />
+        <SearchInput label={t('partner.orders.search')} value={search} onChange={setSearch} width={320} testId="partner-orders-search" />
       </Flex>
       {list.isError && !list.currentData ? (
         <LoadFailed title={t('partner.orders.loadFailed')} error={list.error} onRetry={() => void list.refetch()} testId="partner-orders-error" />

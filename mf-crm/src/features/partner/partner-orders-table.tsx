@@ -1,7 +1,7 @@
 import { formatVietnamDateTime, formatVnd, type PartnerOrder } from '@pagemate/shared-contracts';
-import { Empty, Table, Typography, type TableColumnsType } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListTable } from '../../shared/list-table';
 import { OrderStatusTag } from '../../shared/order-status-tag';
 import { shortOrderId } from './partner-model';
 
@@ -34,16 +34,14 @@ export function PartnerOrdersTable({ orders, loading, emptyText }: PartnerOrders
     { key: 'createdAt', title: t('partner.orders.columns.createdAt'), render: (_value, order) => (order.created_at ? formatVietnamDateTime(order.created_at) : '') },
   ];
   return (
-    <Table<PartnerOrder>
+    <ListTable<PartnerOrder>
       rowKey={(order) => `${order.shop_id}:${order.orderId}`}
-      size="middle"
       loading={loading}
       columns={columns}
-      dataSource={orders}
-      scroll={{ x: 960 }}
-      pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} data-testid="partner-orders-empty" /> }}
-      onRow={(order) => ({ 'data-testid': 'partner-order-row', 'data-order-id': order.orderId, 'data-shop-id': order.shop_id }) as HTMLAttributes<HTMLElement>}
+      rows={orders}
+      scrollX={960}
+      empty={<ListEmpty description={emptyText} testId="partner-orders-empty" />}
+      rowProps={(order) => ({ 'data-testid': 'partner-order-row', 'data-order-id': order.orderId, 'data-shop-id': order.shop_id })}
     />
   );
 }

@@ -1,7 +1,7 @@
 import type { PartnerShop, PartnerStaff } from '@pagemate/shared-contracts';
-import { Empty, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Flex, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListTable } from '../../shared/list-table';
 import { formatDay } from '../../shared/format-day';
 import { managerChoices } from './partner-model';
 import { NoShops } from './no-shops';
@@ -85,16 +85,14 @@ export function ShopAssignmentTable({ shops, staff, loading, busyShopId, onAssig
     },
   ];
   return (
-    <Table<PartnerShop>
+    <ListTable<PartnerShop>
       rowKey="shop_id"
-      size="middle"
       loading={loading}
       columns={columns}
-      dataSource={shops}
-      scroll={{ x: 860 }}
-      pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-      locale={{ emptyText: loading ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={null} /> : <NoShops /> }}
-      onRow={(shop) => ({ 'data-testid': 'shop-assignment-row', 'data-shop-id': shop.shop_id }) as HTMLAttributes<HTMLElement>}
+      rows={shops}
+      scrollX={860}
+      empty={loading ? <ListEmpty description={null} /> : <NoShops />}
+      rowProps={(shop) => ({ 'data-testid': 'shop-assignment-row', 'data-shop-id': shop.shop_id })}
     />
   );
 }

@@ -1,9 +1,9 @@
-import { PARTNER_STAFF_ROLES, type PartnerStaff } from '@pagemate/shared-contracts';
+import { apiErrorIssues, PARTNER_STAFF_ROLES, type PartnerStaff } from '@pagemate/shared-contracts';
 import { Alert, Button, Flex, Form, Input, Modal, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneProblem } from '../../shared/phone';
-import { isStaffSaveError, useCrmPartnerSaveStaffMutation } from './partner-api';
+import { useCrmPartnerSaveStaffMutation } from './partner-api';
 import { emailAccepted, emptyStaffForm, partnerErrorText, STAFF_LIMITS, staffBodyOf, staffFieldOfIssue, staffFormOf, type StaffFormValues } from './partner-model';
 
 interface StaffFormProps {
@@ -34,7 +34,7 @@ export function StaffForm({ member, onClose, onSaved }: StaffFormProps) {
       onSaved(result.data, member === null);
       return;
     }
-    const issues = isStaffSaveError(result.error) ? result.error.issues : [];
+    const issues = apiErrorIssues(result.error);
     const fields = new Map<keyof StaffFormValues, string[]>();
     const unplaced: string[] = [];
     for (const issue of issues) {

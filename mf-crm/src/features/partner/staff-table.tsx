@@ -1,8 +1,8 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { PartnerStaff } from '@pagemate/shared-contracts';
-import { Button, Empty, Flex, Popconfirm, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Button, Flex, Popconfirm, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ListEmpty, ListTable } from '../../shared/list-table';
 import { telHref } from '../../shared/phone';
 
 interface StaffTableProps {
@@ -70,16 +70,14 @@ export function StaffTable({ staff, loading, onEdit, onDelete }: StaffTableProps
     },
   ];
   return (
-    <Table<PartnerStaff>
+    <ListTable<PartnerStaff>
       rowKey="id"
-      size="middle"
       loading={loading}
       columns={columns}
-      dataSource={staff}
-      scroll={{ x: 900 }}
-      pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('partner.staff.empty')} data-testid="staff-empty" /> }}
-      onRow={(member) => ({ 'data-testid': 'staff-row', 'data-staff-id': member.id }) as HTMLAttributes<HTMLElement>}
+      rows={staff}
+      scrollX={900}
+      empty={<ListEmpty description={t('partner.staff.empty')} testId="staff-empty" />}
+      rowProps={(member) => ({ 'data-testid': 'staff-row', 'data-staff-id': member.id })}
     />
   );
 }

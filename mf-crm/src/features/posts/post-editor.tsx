@@ -1,12 +1,12 @@
 import { CalendarOutlined, RobotOutlined } from '@ant-design/icons';
-import { apiErrorCode, apiErrorText, AppLink, formatVnd, POST_LIMITS, REPEAT_DAYS, type ScheduledPost, vietnamDay } from '@pagemate/shared-contracts';
+import { apiErrorCode, apiErrorIssues, apiErrorText, AppLink, formatVnd, POST_LIMITS, REPEAT_DAYS, type ScheduledPost, vietnamDay } from '@pagemate/shared-contracts';
 import { Alert, Button, Checkbox, DatePicker, Drawer, Flex, Form, Grid, Input, InputNumber, Radio, Select, Tag, Typography, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEPOSIT_HREF } from '../../shared/links';
 import type { PickablePage } from '../../shared/pages';
-import { isSaveError, usePostCreateMutation, usePostDraftMutation, usePostUpdateMutation } from './posts-api';
+import { usePostCreateMutation, usePostDraftMutation, usePostUpdateMutation } from './posts-api';
 import { PostImagesField } from './post-images';
 import {
   bodyOf,
@@ -82,7 +82,7 @@ export function PostEditor({ mode, userId, pages, onClose, onSaved }: PostEditor
       return;
     }
     const error = result.error;
-    const issues = isSaveError(error) ? error.issues : [];
+    const issues = apiErrorIssues(error);
     const unplaced: string[] = [];
     const fields = new Map<keyof PostFormValues, string[]>();
     for (const issue of issues) {

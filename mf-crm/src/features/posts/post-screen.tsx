@@ -1,14 +1,14 @@
 import { apiErrorText, AppLink } from '@pagemate/shared-contracts';
 import { PlusOutlined } from '@ant-design/icons';
 import type { FacebookPage, ScheduledPost } from '@pagemate/shared-contracts';
-import { Alert, App, Button, Empty, Flex, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Empty, Flex, Skeleton, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInRouterContext } from 'react-router-dom';
 import { PAGE_MANAGER_HREF } from '../../shared/links';
 import { PageGate, useConnectedPages } from '../../shared/page-gate';
-import { useLocalPageLocation, useUrlPageLocation, type PageLocation } from '../../shared/page-location';
+import { PageLocated, type PageLocation } from '../../shared/page-location';
 import { PagePicker } from '../../shared/page-picker';
+import { ScreenHeader } from '../../shared/screen-header';
 import { chosenPage } from '../../shared/pages';
 import { POSTS_POLLING, usePostDeleteMutation, usePostListQuery } from './posts-api';
 import { PostEditor, type EditorMode } from './post-editor';
@@ -21,15 +21,7 @@ import { RetryAlert } from '../../shared/retry-alert';
  * schedule a new one with the AI's help, change or cancel one still to come.
  */
 export function PostScreen() {
-  return useInRouterContext() ? <RoutedPosts /> : <LocalPosts />;
-}
-
-function RoutedPosts() {
-  return <PostsView location={useUrlPageLocation()} />;
-}
-
-function LocalPosts() {
-  return <PostsView location={useLocalPageLocation()} />;
+  return <PageLocated>{(location) => <PostsView location={location} />}</PageLocated>;
 }
 
 function PostsView({ location }: { location: PageLocation }) {
@@ -52,19 +44,16 @@ function PostsView({ location }: { location: PageLocation }) {
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('postManager.title')}
-        </Typography.Title>
+      <ScreenHeader title={t('postManager.title')}>
         {picked ? (
-          <Flex gap={8} wrap>
+          <>
             <PagePicker pages={pages} value={picked.page.page_id} onChange={location.choosePage} />
             <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={openNew} data-testid="post-new">
               {t('posts.new')}
             </Button>
-          </Flex>
+          </>
         ) : null}
-      </Flex>
+      </ScreenHeader>
       {body}
       {editor && userId !== null ? (
         <PostEditor

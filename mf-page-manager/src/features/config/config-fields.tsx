@@ -1,6 +1,7 @@
 import type { Identity, Procedure } from '@pagemate/shared-contracts';
 import { Alert, Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NameField } from '../../shared/name-field';
 import { requiredChoiceRule, textRules } from '../../shared/text-rules';
 import { CONFIG_LIMITS } from './config-values';
 
@@ -18,14 +19,7 @@ export function ConfigFields({ procedures, identities }: ConfigFieldsProps) {
       {procedures.length === 0 || identities.length === 0 ? (
         <Alert type="info" showIcon title={t('config.needsParts')} style={{ marginBottom: 16 }} />
       ) : null}
-      <Form.Item
-        name="name"
-        label={t('config.fields.name')}
-        required
-        rules={textRules(CONFIG_LIMITS.short, { required: t('validation.nameRequired'), tooLong: t('validation.tooLong', { max: CONFIG_LIMITS.short }) })}
-      >
-        <Input placeholder={t('config.placeholders.name')} />
-      </Form.Item>
+      <NameField part="config" max={CONFIG_LIMITS.short} />
       <Row gutter={12}>
         <Col xs={24} sm={12}>
           <Form.Item name="procedure_id" label={t('config.fields.procedure')} required rules={requiredChoiceRule(t('validation.procedureChoice'))}>

@@ -1,5 +1,6 @@
 import { Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NameField } from '../../shared/name-field';
 import { textRules } from '../../shared/text-rules';
 import { IDENTITY_INFO_FIELDS, IDENTITY_LIMITS, IDENTITY_STORY_FIELDS } from './identity-values';
 
@@ -10,14 +11,7 @@ export function IdentityFields() {
   const long = textRules(IDENTITY_LIMITS.long, { tooLong: t('validation.tooLong', { max: IDENTITY_LIMITS.long }) });
   return (
     <>
-      <Form.Item
-        name="name"
-        label={t('identity.fields.name')}
-        required
-        rules={textRules(IDENTITY_LIMITS.short, { required: t('validation.nameRequired'), tooLong: t('validation.tooLong', { max: IDENTITY_LIMITS.short }) })}
-      >
-        <Input placeholder={t('identity.placeholders.name')} />
-      </Form.Item>
+      <NameField part="identity" max={IDENTITY_LIMITS.short} />
       <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
         <legend style={{ fontWeight: 600, fontSize: 14 }}>{t('identity.sections.info')}</legend>
         <Row gutter={12}>

@@ -144,8 +144,7 @@ export function PageTable({ rows, configs, collection, loading, allowingInstagra
               key={type}
               row={row}
               type={type}
-              loading={subscribingPageId === row.page.page_id}
-              disabled={row.page.needs_reconnect}
+              disabled={row.page.needs_reconnect || subscribingPageId === row.page.page_id}
               onConfirm={toggleSubscription}
             />
           ))}
@@ -174,8 +173,7 @@ export function PageTable({ rows, configs, collection, loading, allowingInstagra
                   row={row}
                   type={type}
                   channel="instagram"
-                  loading={subscribingPageId === row.page.page_id}
-                  disabled={row.page.needs_reconnect}
+                  disabled={row.page.needs_reconnect || subscribingPageId === row.page.page_id}
                   onConfirm={toggleSubscription}
                 />
               ))}

@@ -7,7 +7,10 @@ import { subscriptionAction } from './subscription-action';
 interface SubscriptionButtonProps {
   row: PageRow;
   type: PageAction;
-  loading: boolean;
+  /**
+   * Off while the page needs a reconnect or while one of its subscriptions is being saved. The wait itself shows
+   * on the dialog's OK button: a spinner inside this button can outlive the wait in its accessible name.
+   */
   disabled: boolean;
   /** The page's own event types (Facebook) or its linked Instagram account's. */
   channel?: Channel;
@@ -15,7 +18,7 @@ interface SubscriptionButtonProps {
 }
 
 /** 'Subscribe Comment' / 'Unsubscribe Message' …, behind the confirmation dialog of docs/product.md §4. */
-export function SubscriptionButton({ row, type, loading, disabled, channel = 'facebook', onConfirm }: SubscriptionButtonProps) {
+export function SubscriptionButton({ row, type, disabled, channel = 'facebook', onConfirm }: SubscriptionButtonProps) {
   const { t } = useTranslation('page-manager');
   const { modal } = App.useApp();
   const next = subscriptionAction(type, subscribedOn(row.page, channel));
@@ -41,7 +44,6 @@ export function SubscriptionButton({ row, type, loading, disabled, channel = 'fa
       size="small"
       type={next.action === 'subscribe' ? 'primary' : 'default'}
       danger={next.action === 'unsubscribe'}
-      loading={loading}
       disabled={disabled}
       onClick={ask}
       data-testid={`${next.labelKey}-${instagram ? 'instagram-' : ''}${row.page.page_id}`}

@@ -1,5 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NameField } from '../../shared/name-field';
 import { textRules } from '../../shared/text-rules';
 import { PROCEDURE_LIMITS } from './procedure-values';
 
@@ -8,14 +9,7 @@ export function ProcedureFields() {
   const { t } = useTranslation('page-manager');
   return (
     <>
-      <Form.Item
-        name="name"
-        label={t('procedure.fields.name')}
-        required
-        rules={textRules(PROCEDURE_LIMITS.name, { required: t('validation.nameRequired'), tooLong: t('validation.tooLong', { max: PROCEDURE_LIMITS.name }) })}
-      >
-        <Input placeholder={t('procedure.placeholders.name')} />
-      </Form.Item>
+      <NameField part="procedure" max={PROCEDURE_LIMITS.name} />
       <Form.Item
         name="procedure"
         label={t('procedure.fields.procedure')}

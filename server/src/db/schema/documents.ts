@@ -7,7 +7,7 @@ const instant = () => timestamp({ withTimezone: true });
 export const DOCUMENT_STATUSES = ['queued', 'indexing', 'ready', 'failed'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
-/** PostgreSQL's full-text vector; written by the database itself (a generated column), read by `@@` queries. */
+/** PostgreSQL's full-text vector, written in its text form ("'gia':1 'ban':2"), read by `@@` queries. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
@@ -46,8 +46,8 @@ export const documentFiles = pgTable(
 );
 
 /**
- * A passage of a document, searchable by PostgreSQL full text over `search_text` — the text folded (no
- * diacritics, đ → d, lower case) so "gia ban" finds "giá bán"; `text` keeps the original for answers.
+ * A passage of a document, searchable by PostgreSQL full text over `tsv`: the words of its title and text folded
+ * (no diacritics, đ → d, lower case) so "gia ban" finds "giá bán"; `text` keeps the original for answers.
  */
 export const documentChunks = pgTable(
   'document_chunks',
@@ -61,9 +61,8 @@ export const documentChunks = pgTable(
     text: text().notNull(),
     title: text(),
     locator: text().notNull(),
-    searchText: text().notNull(),
-    /** The passage's words and positions, computed at indexing (see `searchVector`); a writer that leaves it out gets `to_tsvector('simple', search_text)` from a trigger. */
-    tsv: tsvector(),
+    /** The passage's folded words and their positions, computed at indexing (`passageVector`, see search-vector.ts). */
+    tsv: tsvector().notNull(),
     /** Set when the configured AI provider offers embeddings. */
     embedding: real().array(),
   },

@@ -65,6 +65,28 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+/**
+ * The reservations nothing has closed yet, one row each: written with the reservation, deleted in the statement
+ * that writes its release. The ledger stays append-only; this is its index of open holds, so the daily caps and
+ * the stale-hold sweep read the few open ones instead of every reservation a user (or the deployment) ever made.
+ */
+export const openHolds = pgTable(
+  'open_holds',
+  {
+    reservationId: uuid()
+      .primaryKey()
+      .references(() => ledgerEntries.id),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    pageId: text(),
+    /** What the reservation holds (positive). */
+    amount: vnd().notNull(),
+    createdAt: instant().notNull(),
+  },
+  (table) => [index('open_holds_user').on(table.userId), index('open_holds_created').on(table.createdAt), check('open_holds_amount_positive', sql`${table.amount} > 0`)],
+);
+
 /** One settled AI call: its token counts and what it cost (the `token_charge` entry of the same reservation). */
 export const tokenTransactions = pgTable(
   'token_transactions',

@@ -1,35 +1,15 @@
 import type { ReplyReason } from '@pagemate/shared-contracts/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { LlmProviderError, type RetrievedPassage } from '../../../ai/llm.js';
+import type { RetrievedPassage } from '../../../ai/llm.js';
 import { isVietnamese } from '../../../ai/terms.js';
-import { buildBotPrompt, profilePassages, type BotPersona, type BotTurn } from './bot-prompt.js';
+import { createBotGeneration, type PageOfReply } from './bot-generation.js';
 import { captureOrder, orderConfirmation, pricedProducts } from './order-capture.js';
-import { linkIn, linkTarget } from './links.js';
-import { fallbackReply, guardReply } from './reply-guard.js';
-import { documentChunks, documentFiles, ledgerEntries } from '../../../db/schema/index.js';
 import { AppError } from '../../../errors/app-error.js';
-import { vietnamDayStart } from '../../../http/list-query.js';
 import { type JobContext, PermanentJobError } from '../../../jobs/index.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
-import { LedgerRefusal } from '../ledger/ledger-service.js';
 import { BOT_REPLY_QUEUE, MESSENGER_WINDOW_MS, sendAnswer } from '../inbox/inbox-service.js';
 import type { InboxItemRow, InboxThreadRow } from '../inbox/inbox-repository.js';
-
-const PASSAGES_PER_REPLY = 4;
-/** Chunks holding a link's host read to find the link itself (its path) in the page's documents. */
-const LINK_CANDIDATE_CHUNKS = 200;
-/** Earlier items of the thread the model sees. */
-const HISTORY_ITEMS = 12;
-const DAY_MS = 24 * 3600 * 1000;
-
-/** Every text of a persona (config, identity, procedure, page name), as a list. */
-function textsOf(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (value === null || typeof value !== 'object') return [];
-  return Object.values(value).flatMap(textsOf);
-}
 
 /** Why a send did not happen, in the terms the job acts on. */
 type SendOutcome = { sent: true; externalId: string } | { sent: false; retry: boolean; reason: ReplyReason };
@@ -44,183 +24,14 @@ function botReplierPlugin(app: FastifyInstance) {
   const repo = app.inboxRepository;
   const { ledger, meta } = app;
   const now = () => app.clock.now();
-  const { maxOutputTokens, privateReply } = app.config.bot;
-
-  async function personaOf(userId: string, pageName: string, configId: string | null): Promise<BotPersona> {
-    const configs = app.botConfigRepository;
-    const config = configId ? await configs.findConfig(userId, configId) : undefined;
-    const [identity, procedure] = config
-      ? await Promise.all([configs.findIdentity(userId, config.identityId), configs.findProcedure(userId, config.procedureId)])
-      : [undefined, undefined];
-    return {
-      pageName,
-      config: config ? { name: config.name, role: config.role, target: config.target, mission: config.mission, note: config.note } : null,
-      identity: identity
-        ? { name: identity.name, info: identity.info, story: identity.story, styleConversation: identity.styleConversation, exampleConversation: identity.exampleConversation }
-        : null,
-      procedure: procedure ? { name: procedure.name, procedure: procedure.procedure } : null,
-    };
-  }
-
-  /** The page's chosen documents (the ready ones): what its bot answers from. None chosen → none. */
-  async function pageFileIds(userId: string, files: readonly { collection_name: string; file_name: string }[]): Promise<string[]> {
-    if (files.length === 0) return [];
-    const rows = await app.db.orm
-      .select({ id: documentFiles.id, collectionName: documentFiles.collectionName, fileName: documentFiles.fileName })
-      .from(documentFiles)
-      .where(and(eq(documentFiles.userId, userId), eq(documentFiles.status, 'ready'), inArray(documentFiles.fileName, files.map((file) => file.file_name))));
-    const wanted = new Set(files.map((file) => JSON.stringify([file.collection_name, file.file_name])));
-    return rows.filter((row) => wanted.has(JSON.stringify([row.collectionName, row.fileName]))).map((row) => row.id);
-  }
-
-  /** Passages of the page's documents for `query`; none when the page has no document. */
-  function searchPage(userId: string, fileIds: string[], query: string, limit: number): Promise<RetrievedPassage[]> {
-    return fileIds.length === 0 ? Promise.resolve([]) : app.retrieval.search(userId, query, { fileIds, limit });
-  }
-
-  /** Chunks of the page's documents holding `needle` (a lower-case host or e-mail, or digits of a phone number). */
-  function chunksWith(userId: string, fileIds: string[], needle: string, test: 'link' | 'phone', limit: number) {
-    const variants = test === 'phone' && needle.startsWith('0') ? [needle, `84${needle.slice(1)}`] : [needle];
-    const match =
-      test === 'link'
-        ? sql`position(${needle} in lower(${documentChunks.text})) > 0`
-        : sql`(${sql.join(
-            variants.map((digits) => sql`position(${digits} in regexp_replace(${documentChunks.text}, '[^0-9]', '', 'g')) > 0`),
-            sql` or `,
-          )})`;
-    return app.db.orm
-      .select({ text: documentChunks.text })
-      .from(documentChunks)
-      .where(and(eq(documentChunks.userId, userId), inArray(documentChunks.fileId, fileIds), match))
-      .limit(limit);
-  }
-
-  /** Does the bot config or a passage of the page's documents hold this link (same host, same path)? */
-  async function knownLink(userId: string, fileIds: string[], personaText: string, link: string): Promise<boolean> {
-    if (linkIn(link, personaText)) return true;
-    const target = linkTarget(link);
-    if (!target || fileIds.length === 0) return false;
-    return (await chunksWith(userId, fileIds, target, 'link', LINK_CANDIDATE_CHUNKS)).some((chunk) => linkIn(link, chunk.text));
-  }
-
-  /** Does the bot config or a passage of the page's documents hold this phone number (digits, normalised)? */
-  async function knownPhone(userId: string, fileIds: string[], personaText: string, digits: string): Promise<boolean> {
-    if (personaText.replace(/\D/g, '').includes(digits)) return true;
-    return fileIds.length > 0 && (await chunksWith(userId, fileIds, digits, 'phone', 1)).length > 0;
-  }
-
-  /** Was this hold released without being settled? (Settling also writes a release, next to its charge.) */
-  async function holdReturned(reservationId: string): Promise<boolean> {
-    const closing = await app.db.orm
-      .select({ kind: ledgerEntries.kind })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.reservationId, reservationId), inArray(ledgerEntries.kind, ['release', 'token_charge'])));
-    return closing.some((entry) => entry.kind === 'release') && !closing.some((entry) => entry.kind === 'token_charge');
-  }
-
-  /** The model's answer to one customer item, checked; `undefined` when the balance refused (already recorded). */
-  async function generate(item: InboxItemRow, thread: InboxThreadRow, answer: InboxItemRow, context: JobContext) {
-    const page = await app.facebookRepository.findPage(item.userId, item.pageId);
-    const [manager] = await app.facebookRepository.listManagers(item.userId, [item.pageId]);
-    const persona = await personaOf(item.userId, page?.name ?? '', manager?.configId ?? null);
-    const fileIds = await pageFileIds(item.userId, manager?.files ?? []);
-    const earlier = (await repo.items(thread.id, HISTORY_ITEMS + 1))
-      .filter((row) => row.id !== item.id && row.id !== answer.id && row.text !== '' && row.createdAt <= item.createdAt)
-      .slice(-HISTORY_ITEMS);
-    const turn: BotTurn = {
-      kind: thread.kind as BotTurn['kind'],
-      customerName: thread.customerName,
-      text: item.text,
-      history: earlier.map((row) => ({ author: row.author as BotTurn['history'][number]['author'], text: row.text })),
-    };
-    let passages: RetrievedPassage[] = [];
-    try {
-      passages = await searchPage(item.userId, fileIds, item.text, PASSAGES_PER_REPLY);
-    } catch (error) {
-      app.log.warn({ err: error }, 'bot: retrieval failed; answering without documents');
-    }
-    const { system, messages } = buildBotPrompt(persona, turn, passages, fileIds.length > 0);
-
-    let reservationId = answer.reservationId;
-    if (reservationId && (await holdReturned(reservationId))) {
-      // An earlier attempt's hold was given back without a charge — by the stale-hold sweep while its instance was
-      // dead, or by its own release just before it died — so it can no longer be settled: this attempt takes a new one.
-      app.log.warn({ itemId: item.id, reservationId, attempt: context.attempt }, 'bot: the earlier hold was returned; taking a new one');
-      reservationId = null;
-    }
-    if (!reservationId) {
-      const promptChars = system.length + messages.reduce((sum, message) => sum + message.content.length, 0);
-      // A generous estimate (a token is rarely under 2 characters): the hold covers the real cost.
-      const estimate = Math.max(1, ledger.costOf(Math.ceil(promptChars / 2) + maxOutputTokens));
-      try {
-        reservationId = (await ledger.reserve(item.userId, estimate, `bot:${answer.id}:hold:${context.attempt}`, { pageId: item.pageId })).reservationId;
-      } catch (error) {
-        if (!(error instanceof LedgerRefusal)) throw error;
-        const daily = error.reason !== 'insufficient_balance';
-        await repo.deleteAnswer(answer.id);
-        await repo.finishCustomer(item.id, 'skipped', daily ? 'daily_cap' : 'no_funds', now());
-        await repo.setPagePause(item.userId, item.pageId, daily ? 'daily_cap' : 'no_funds', daily ? new Date(vietnamDayStart(now()).getTime() + DAY_MS) : null);
-        app.log.info({ itemId: item.id, reason: error.reason }, 'bot: the balance refused an answer');
-        return undefined;
-      }
-      await repo.updateAnswer(answer.id, { reservationId }, now());
-    }
-
-    const lang = isVietnamese(item.text) ? 'vi' : 'en';
-    let produced = '';
-    let usage = { promptTokens: 0, completionTokens: 0 };
-    try {
-      const stream = app.llm.stream({
-        system,
-        messages,
-        temperature: 0.5,
-        maxOutputTokens,
-        signal: context.signal,
-        context: [...passages, ...profilePassages(persona)],
-        task: { mode: 'page_reply', reply: { kind: turn.kind, customerName: thread.customerName, pageName: persona.pageName, botName: persona.identity?.name ?? null } },
-      });
-      for await (const piece of stream.deltas) produced += piece;
-      usage = stream.usage();
-    } catch (error) {
-      await ledger.release(reservationId, `bot:${answer.id}:release:${reservationId}`);
-      await repo.updateAnswer(answer.id, { reservationId: null }, now());
-      const failure = error instanceof LlmProviderError ? error : new LlmProviderError('The AI model failed.', { cause: error });
-      app.log.warn({ err: failure.cause ?? failure, itemId: item.id, attempt: context.attempt }, 'bot: the model failed');
-      if (context.attempt >= context.maxAttempts) {
-        await repo.updateAnswer(answer.id, { delivery: 'failed' }, now());
-        await repo.finishCustomer(item.id, 'failed', 'model_failed', now());
-        return undefined;
-      }
-      throw failure;
-    }
-    if (context.signal.aborted) throw new Error('bot: the job was cut off while the model answered');
-
-    const personaText = textsOf(persona).join('\n');
-    const verdict = await guardReply(produced, {
-      kind: turn.kind,
-      systemPrompt: system,
-      isKnownLink: (link) => knownLink(item.userId, fileIds, personaText, link),
-      isKnownPhone: (digits) => knownPhone(item.userId, fileIds, personaText, digits),
-    });
-    if (!verdict.ok) app.log.warn({ itemId: item.id, reason: verdict.reason, detail: verdict.detail }, 'bot: the answer failed its checks; sending the safe reply');
-    const text = verdict.ok ? verdict.text : fallbackReply(lang, persona.pageName, thread.customerName);
-    const what = thread.channel === 'instagram' ? `Instagram ${turn.kind === 'comment' ? 'comment' : 'Direct'}` : turn.kind === 'comment' ? 'comment' : 'Messenger';
-    const settlement = await ledger.settle(reservationId, { ...usage, message: `Bot ${what} reply · ${persona.pageName}` }, `bot:${answer.id}:charge`);
-    await repo.updateAnswer(
-      answer.id,
-      { text, delivery: 'sending', promptTokens: settlement.promptTokens, completionTokens: settlement.completionTokens, cost: settlement.charged },
-      now(),
-    );
-    return { text, cost: settlement.charged };
-  }
+  const { privateReply } = app.config.bot;
+  const { pageFileIds, searchPage, generate } = createBotGeneration(app);
 
   /**
    * A customer ordering a product the page's documents price: the order (and its client) is recorded once, and
    * the answer is the confirmation, composed rather than generated — exact figures, no model call, no charge.
    */
-  async function orderFrom(item: InboxItemRow, thread: InboxThreadRow): Promise<string | undefined> {
-    const [manager] = await app.facebookRepository.listManagers(item.userId, [item.pageId]);
-    const fileIds = await pageFileIds(item.userId, manager?.files ?? []);
+  async function orderFrom(item: InboxItemRow, thread: InboxThreadRow, fileIds: string[]): Promise<string | undefined> {
     if (fileIds.length === 0) return undefined;
     let passages: RetrievedPassage[];
     try {
@@ -310,7 +121,7 @@ function botReplierPlugin(app: FastifyInstance) {
       const name = (await meta.graph.profileName(thread.customerId, token, platform)).slice(0, 200);
       if (name) {
         const known = { userId: thread.userId, pageId: thread.pageId, channel: thread.channel as 'facebook' | 'instagram', kind: 'message' as const, externalId: thread.externalId, postId: null };
-        await app.db.orm.transaction((tx) => repo.threadFor(tx, { ...known, customerId: thread.customerId, customerName: name }, now()));
+        await repo.threadFor(app.db.orm, { ...known, customerId: thread.customerId, customerName: name }, now());
         return { ...thread, customerName: name };
       }
     } catch (error) {
@@ -355,31 +166,35 @@ function botReplierPlugin(app: FastifyInstance) {
       }
     }
     if (!page) return void (await skip('bot_off'));
+    const pagePaused = page.botPausedReason !== null || page.botPausedUntil !== null;
 
     let token: string;
     try {
-      token = await app.facebook.pageToken(item.userId, item.pageId);
+      token = await app.facebook.tokenOfPage(page);
     } catch (error) {
-      // Only the service's own refusals say something about the page (409: the token no longer decrypts; 404:
-      // the page is gone). Anything else — a database cut off mid-restart — is transient: the job retries, and
-      // the page is not flagged for reconnecting because of it (the webhook burst bench found exactly that).
-      if (!(error instanceof AppError) || (error.status !== 409 && error.status !== 404)) throw error;
-      if (error.status === 409) await pageNeedsReconnect(item.userId, item.pageId);
+      // Only the service's own refusal says something about the page (409: the token no longer decrypts). Anything
+      // else — a database cut off mid-restart — is transient: the job retries, and the page is not flagged for
+      // reconnecting because of it (the webhook burst bench found exactly that).
+      if (!(error instanceof AppError) || error.status !== 409) throw error;
+      await pageNeedsReconnect(item.userId, item.pageId);
       await repo.deleteAnswer(answer.id);
-      await skip(error.status === 409 ? 'needs_reconnect' : 'bot_off');
+      await skip('needs_reconnect');
       return;
     }
     thread = await fillCustomerName(thread, token);
 
-    if (answer.delivery === 'generating' && !answer.reservationId) {
-      const confirmation = await orderFrom(item, thread);
+    // Read once for the order check and the model: the page's name, its bot config, its ready documents.
+    const of: PageOfReply | undefined =
+      answer.delivery === 'generating' ? { pageName: page.name, configId: manager?.configId ?? null, fileIds: await pageFileIds(item.userId, manager?.files ?? []) } : undefined;
+    if (of && !answer.reservationId) {
+      const confirmation = await orderFrom(item, thread, of.fileIds);
       if (confirmation) {
         await repo.updateAnswer(answer.id, { text: confirmation, delivery: 'sending', promptTokens: 0, completionTokens: 0, cost: 0 }, now());
         answer = { ...answer, text: confirmation, cost: 0, delivery: 'sending' };
       }
     }
-    if (answer.delivery === 'generating') {
-      const generated = await generate(item, thread, answer, context);
+    if (of && answer.delivery === 'generating') {
+      const generated = await generate(item, thread, answer, context, of);
       if (!generated) return;
       answer = { ...answer, text: generated.text, cost: generated.cost, delivery: 'sending' };
     } else {
@@ -389,23 +204,24 @@ function botReplierPlugin(app: FastifyInstance) {
         app.log.warn({ err: error, itemId: item.id }, 'bot: could not check an earlier send; retrying later');
         throw error;
       });
-      if (found) return finish(thread, item, answer, found, token);
+      if (found) return finish(thread, item, answer, found, token, pagePaused);
     }
 
     const outcome = await send(thread, item, token, answer.text);
-    if (outcome.sent) return finish(thread, item, answer, outcome.externalId, token);
+    if (outcome.sent) return finish(thread, item, answer, outcome.externalId, token, pagePaused);
     if (outcome.retry && context.attempt < context.maxAttempts) throw new Error(`bot: sending failed (${outcome.reason}); retrying`);
     await repo.updateAnswer(answer.id, { delivery: 'failed' }, now());
     await repo.finishCustomer(item.id, 'failed', outcome.reason, now());
     await refund(answer, item.userId);
   }
 
-  async function finish(thread: InboxThreadRow, item: InboxItemRow, answer: InboxItemRow, externalId: string, token: string) {
+  /** The answer went out: recorded on both items and the thread; a page the job found paused answers again. */
+  async function finish(thread: InboxThreadRow, item: InboxItemRow, answer: InboxItemRow, externalId: string, token: string, pagePaused: boolean) {
     const at = now();
     await repo.updateAnswer(answer.id, { delivery: 'sent', externalId }, at);
     await repo.finishCustomer(item.id, 'replied', null, at);
-    await app.db.orm.transaction((tx) => repo.touchThread(tx, thread.id, { author: 'bot', text: answer.text, at }, at));
-    await repo.setPagePause(item.userId, item.pageId, null, null);
+    await repo.touchThread(app.db.orm, thread.id, { author: 'bot', text: answer.text, at }, at);
+    if (pagePaused) await repo.setPagePause(item.userId, item.pageId, null, null);
     await sendPrivateReply(thread, item, token, isVietnamese(item.text) ? 'vi' : 'en');
   }
 

@@ -2,21 +2,15 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { documentChunks, documentFiles } from '../../../db/schema/index.js';
+import type { IndexedPassage } from '../../../documents/index.js';
 import type { Transaction } from '../../../jobs/index.js';
 import { admitWithinQuota, type Usage, usageOf } from '../upload-quotas.js';
 
 export type DocumentFileRow = typeof documentFiles.$inferSelect;
 export type NewDocumentFile = typeof documentFiles.$inferInsert;
 
-export interface NewChunk {
-  ordinal: number;
-  text: string;
-  title: string | null;
-  locator: string;
-  searchText: string;
-  /** `searchVector(searchText)`. */
-  tsv: string;
-}
+/** A passage to store: a chunk with `passageVector` of its title and text, what the passage is found by. */
+export type NewChunk = IndexedPassage;
 
 export interface PassageRow {
   chunkId: string;
@@ -27,7 +21,7 @@ export interface PassageRow {
   text: string;
 }
 
-/** Chunks inserted per statement (keeps each statement's JSON within PGlite's memory). */
+/** Chunks inserted per statement at most (keeps each statement's JSON within PGlite's memory). */
 const CHUNK_BATCH = 2_000;
 
 /** The SQL of uploaded documents and their chunks; every read of user data is scoped by the user's id. */
@@ -45,10 +39,15 @@ export interface DocumentsRepository {
   /** queued/indexing/failed → indexing; undefined when the file is gone (deleted meanwhile). */
   markIndexing(id: string, now: Date): Promise<DocumentFileRow | undefined>;
   /**
-   * In one transaction: the file's previous chunks (an earlier, interrupted attempt) are replaced by these
-   * and the file becomes ready. Undefined when the file was deleted meanwhile.
+   * In one transaction: the file's previous chunks (an earlier, interrupted attempt) are replaced by these,
+   * inserted batch by batch as they come, and the file becomes ready with `count` chunks. Undefined when the
+   * file was deleted meanwhile; a batch that throws rolls all of it back.
    */
-  completeIndex(file: DocumentFileRow, chunks: NewChunk[], outcome: { language: string; now: Date }): Promise<DocumentFileRow | undefined>;
+  completeIndex(
+    file: DocumentFileRow,
+    chunks: AsyncIterable<NewChunk[]> | Iterable<NewChunk[]>,
+    outcome: { count: number; language: string; now: () => Date },
+  ): Promise<DocumentFileRow | undefined>;
   markFailed(id: string, error: string, now: Date): Promise<void>;
   /** Deletes the user's file (its chunks cascade); undefined when it is not theirs or not there. */
   deleteOwn(userId: string, id: string): Promise<DocumentFileRow | undefined>;
@@ -104,25 +103,29 @@ function documentsRepositoryPlugin(app: FastifyInstance) {
       return row;
     },
 
-    completeIndex: (file, chunks, { language, now }) =>
+    completeIndex: (file, batches, { count, language, now }) =>
       orm.transaction(async (tx) => {
         // Locks the row first: a concurrent delete either happened (nothing to do) or waits for this commit.
         const [current] = await tx.select({ id: documentFiles.id }).from(documentFiles).where(eq(documentFiles.id, file.id)).for('update');
         if (!current) return undefined;
         await tx.delete(documentChunks).where(eq(documentChunks.fileId, file.id));
-        for (let start = 0; start < chunks.length; start += CHUNK_BATCH) {
-          // One JSON parameter per batch: building tens of thousands of bind parameters costs more than the insert.
-          const rows = JSON.stringify(
-            chunks.slice(start, start + CHUNK_BATCH).map((chunk) => ({ id: crypto.randomUUID(), ...chunk, searchText: undefined, search_text: chunk.searchText })),
-          );
-          await tx.execute(sql`
-            insert into document_chunks (id, file_id, user_id, ordinal, text, title, locator, search_text, tsv)
-            select r.id, ${file.id}::uuid, ${file.userId}::uuid, r.ordinal, r.text, r.title, r.locator, r.search_text, r.tsv::tsvector
-            from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, ordinal integer, text text, title text, locator text, search_text text, tsv text)`);
+        let inserted = 0;
+        for await (const batch of batches) {
+          for (let start = 0; start < batch.length; start += CHUNK_BATCH) {
+            // One JSON parameter per batch: building tens of thousands of bind parameters costs more than the insert.
+            const rows = JSON.stringify(batch.slice(start, start + CHUNK_BATCH).map((chunk) => ({ id: crypto.randomUUID(), ...chunk })));
+            await tx.execute(sql`
+              insert into document_chunks (id, file_id, user_id, ordinal, text, title, locator, tsv)
+              select r.id, ${file.id}::uuid, ${file.userId}::uuid, r.ordinal, r.text, r.title, r.locator, r.tsv::tsvector
+              from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, ordinal integer, text text, title text, locator text, tsv text)`);
+          }
+          inserted += batch.length;
         }
+        if (inserted !== count) throw new Error(`${inserted} chunks stored of ${count}`);
+        const at = now();
         const [row] = await tx
           .update(documentFiles)
-          .set({ status: 'ready', error: null, chunkCount: chunks.length, language, indexedAt: now, updatedAt: now })
+          .set({ status: 'ready', error: null, chunkCount: count, language, indexedAt: at, updatedAt: at })
           .where(eq(documentFiles.id, file.id))
           .returning();
         return row;

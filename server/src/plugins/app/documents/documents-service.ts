@@ -3,15 +3,12 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
-  chunkDocument,
   type DocumentKind,
-  foldVietnamese,
   type InspectResult,
   inspectUpload,
   ParseError,
-  parseDocument,
+  indexDocument,
   prewarmParser,
-  searchVector,
   stopSpareParser,
 } from '../../../documents/index.js';
 import type { UploadQuota } from '../../../config.js';
@@ -20,7 +17,7 @@ import { AppError } from '../../../errors/app-error.js';
 import { type JobContext, type JobPayload, PermanentJobError } from '../../../jobs/index.js';
 import { FileNotFoundError, newStoredName } from '../../../storage/index.js';
 import { assertWithinQuota, megabytes, type Usage } from '../upload-quotas.js';
-import type { DocumentFileRow, NewChunk } from './documents-repository.js';
+import type { DocumentFileRow } from './documents-repository.js';
 
 /** The queue of indexing jobs: `{ fileId }`. */
 export const INDEX_QUEUE = 'document.index';
@@ -49,7 +46,7 @@ export interface Documents {
   deleteCollection(userId: string, collectionName: string): Promise<void>;
   /** The full text of a chunk of the user's own files (404 otherwise), for a citation. */
   passage(userId: string, chunkId: string): Promise<Passage>;
-  /** The `document.index` job: parse → chunk → replace the file's chunks → ready (or failed with a reason). */
+  /** The `document.index` job: parse → chunk → vectors (in a worker) → replace the file's chunks → ready (or failed with a reason). */
   indexFile(payload: JobPayload, context: JobContext): Promise<void>;
 }
 
@@ -254,19 +251,15 @@ function documentsServicePlugin(app: FastifyInstance) {
       if (!file) return;
       const kind = file.kind as DocumentKind;
       try {
-        const parsed = await parseDocument(kind, await files.get(file.storedName));
-        const chunks: NewChunk[] = chunkDocument(parsed).map((chunk) => {
-          const searchText = foldVietnamese(chunk.title === undefined ? chunk.text : `${chunk.title}\n${chunk.text}`);
-          return { ordinal: chunk.ordinal, text: chunk.text, title: chunk.title ?? null, locator: chunk.locator, searchText, tsv: searchVector(searchText) };
-        });
-        if (chunks.length === 0) {
+        const indexed = await indexDocument(kind, await files.get(file.storedName));
+        if (indexed.count === 0) {
           await repo.markFailed(file.id, INDEX_FAILURES.noText, now());
           return;
         }
-        const language = file.language === 'auto' ? (parsed.language ?? 'auto') : file.language;
-        const indexed = await repo.completeIndex(file, chunks, { language, now: now() });
-        app.log.info({ fileId: file.id, chunks: chunks.length, attempt }, 'document indexed');
-        if (indexed) await embedChunks(file.id);
+        const language = file.language === 'auto' ? (indexed.language ?? 'auto') : file.language;
+        const ready = await repo.completeIndex(file, indexed.batches, { count: indexed.count, language, now }).finally(() => indexed.stop());
+        app.log.info({ fileId: file.id, chunks: indexed.count, attempt }, 'document indexed');
+        if (ready) await embedChunks(file.id);
       } catch (error) {
         const { reason, retry } = indexFailure(error, kind);
         if (retry && attempt < maxAttempts) throw error;

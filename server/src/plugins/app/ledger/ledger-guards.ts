@@ -72,7 +72,7 @@ export function ledgerNotices(app: FastifyInstance) {
   }
 
   /** `low_balance` when `entry` took the available balance from at least the threshold to under it (0 = off). */
-  async function notifyIfCrossedLow(entry: LedgerEntryRow, availableBefore: number) {
+  async function notifyIfCrossedLow(entry: Pick<LedgerEntryRow, 'id' | 'userId' | 'balanceAfter'>, availableBefore: number) {
     if (lowBalanceThresholdVnd <= 0 || availableBefore < lowBalanceThresholdVnd || entry.balanceAfter >= lowBalanceThresholdVnd) return;
     await notifyAfterCommit(entry.userId, 'low_balance', { balance: entry.balanceAfter, threshold: lowBalanceThresholdVnd }, `low_balance:${entry.id}`);
   }

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../errors/app-error.js';
 import { vietnamDate, vietnamDayStart } from '../../../http/list-query.js';
 import { keyReused, LedgerRefusal, ledgerNotices, onceMoreOnDuplicate, requireAmount, requireKey } from './ledger-guards.js';
-import type { LedgerEntryRow, LockedBalance, TokenTransactionRow } from './ledger-repository.js';
-import type { Ledger, Reservation, Settlement } from './ledger-service.js';
+import type { HoldEntry, HoldVerdict } from './ledger-hold-queries.js';
+import type { Ledger, Reservation } from './ledger-service.js';
 
 /** An AI call holds its estimate at most this long (the model timeout is far shorter); then the hold returns. */
 export const RESERVATION_TTL_MS = 15 * 60 * 1000;
 
-const toReservation = (entry: LedgerEntryRow): Reservation => ({
+const toReservation = (entry: HoldEntry): Reservation => ({
   reservationId: entry.id,
   userId: entry.userId,
   pageId: entry.pageId,
@@ -18,46 +18,33 @@ const toReservation = (entry: LedgerEntryRow): Reservation => ({
   createdAt: entry.createdAt,
 });
 
-const toSettlement = (transaction: TokenTransactionRow, charge: LedgerEntryRow, cost: number): Settlement => ({
-  reservationId: transaction.reservationId,
-  tokenTransactionId: transaction.id,
-  promptTokens: transaction.promptTokens,
-  completionTokens: transaction.completionTokens,
-  totalTokens: transaction.totalTokens,
-  cost,
-  charged: 0 - charge.amount,
-  available: charge.balanceAfter,
-});
+const noSuchReservation = () => new AppError(404, 'NOT_FOUND', 'No such reservation.');
+/** Nothing written and no earlier answer of the key: the reservation was closed (a balance row never goes away). */
+const closedOrVanished = (closed: boolean) =>
+  closed ? new AppError(409, 'CONFLICT', 'This reservation was already settled or released.') : new Error('an open reservation without a balance row');
 
 /**
  * The charge API of AI calls: a hold on the estimate (within the balance and the daily caps), then its
  * settlement at the real cost or its release; holds an interrupted call left open return after a while.
+ * Every call is one transaction of the repository (ledger-hold-queries.ts); a call that lost a race on a unique
+ * index (the same key, the same reservation closed by another) runs once more and meets what the winner wrote.
  */
 export function createLedgerHolds(app: FastifyInstance, costOf: (totalTokens: number) => number): Pick<Ledger, 'reserve' | 'settle' | 'release' | 'releaseStale'> {
   const repository = app.ledgerRepository;
   const { dailySpendCapUserVnd, dailySpendCapPageVnd } = app.config.ledger;
   const { notifyAfterCommit, notifyIfCrossedLow } = ledgerNotices(app);
 
-  /** The open reservation `reservationId` names, with its user's balance locked. */
-  async function withOpenReservation<T>(
-    reservationId: string,
-    idempotencyKey: string,
-    replay: (locked: LockedBalance, reservation: LedgerEntryRow) => Promise<T | undefined>,
-    work: (locked: LockedBalance, reservation: LedgerEntryRow) => Promise<T>,
-  ): Promise<T> {
-    requireKey(idempotencyKey);
-    const reservation = isUuid(reservationId) ? await repository.findReservation(reservationId) : undefined;
-    if (!reservation) throw new AppError(404, 'NOT_FOUND', 'No such reservation.');
-    return onceMoreOnDuplicate(() =>
-      repository.withLockedBalance(reservation.userId, app.clock.now(), async (locked) => {
-        const previous = await replay(locked, reservation);
-        if (previous !== undefined) return previous;
-        if ((await locked.closingEntries(reservationId)).length > 0) {
-          throw new AppError(409, 'CONFLICT', 'This reservation was already settled or released.');
-        }
-        return work(locked, reservation);
-      }),
-    );
+  /** The refusal a hold's verdict names, in the words the user reads. */
+  function refusalOf(verdict: HoldVerdict, estimatedCost: number): LedgerRefusal {
+    const { available } = verdict;
+    switch (verdict.outcome) {
+      case 'daily_cap_user':
+        return new LedgerRefusal('daily_cap_user', `Today's AI spending limit of ${formatVnd(dailySpendCapUserVnd)} is reached.`, available, estimatedCost);
+      case 'daily_cap_page':
+        return new LedgerRefusal('daily_cap_page', `Today's AI spending limit of ${formatVnd(dailySpendCapPageVnd)} for this page is reached.`, available, estimatedCost);
+      default:
+        return new LedgerRefusal('insufficient_balance', `The balance (${formatVnd(available)}) cannot cover this AI reply (${formatVnd(estimatedCost)}). Please top up.`, available, estimatedCost);
+    }
   }
 
   const holds: Pick<Ledger, 'reserve' | 'settle' | 'release' | 'releaseStale'> = {
@@ -66,37 +53,20 @@ export function createLedgerHolds(app: FastifyInstance, costOf: (totalTokens: nu
       requireKey(idempotencyKey);
       const pageId = options.pageId ?? null;
       const now = app.clock.now();
-      const reserving = onceMoreOnDuplicate(() =>
-        repository.withLockedBalance(userId, now, async (locked) => {
-          const previous = await locked.entryByKey(idempotencyKey);
-          if (previous) {
-            if (previous.userId !== userId || previous.kind !== 'reservation' || previous.pageId !== pageId) throw keyReused();
-            return previous;
-          }
-          if (locked.balance.available < estimatedCost) {
-            const { available } = locked.balance;
-            throw new LedgerRefusal('insufficient_balance', `The balance (${formatVnd(available)}) cannot cover this AI reply (${formatVnd(estimatedCost)}). Please top up.`, available, estimatedCost);
-          }
-          const since = vietnamDayStart(now);
-          if ((await locked.spendSince(since)) + estimatedCost > dailySpendCapUserVnd) {
-            throw new LedgerRefusal('daily_cap_user', `Today's AI spending limit of ${formatVnd(dailySpendCapUserVnd)} is reached.`, locked.balance.available, estimatedCost);
-          }
-          if (pageId !== null && (await locked.spendSince(since, pageId)) + estimatedCost > dailySpendCapPageVnd) {
-            throw new LedgerRefusal('daily_cap_page', `Today's AI spending limit of ${formatVnd(dailySpendCapPageVnd)} for this page is reached.`, locked.balance.available, estimatedCost);
-          }
-          return locked.append({ kind: 'reservation', amount: -estimatedCost, idempotencyKey, pageId, note: 'AI reply hold' }, estimatedCost);
-        }),
+      const verdict = await onceMoreOnDuplicate(() =>
+        repository.hold({ userId, pageId, amount: estimatedCost, idempotencyKey, now, since: vietnamDayStart(now), capUser: dailySpendCapUserVnd, capPage: dailySpendCapPageVnd }),
       );
-      let entry: LedgerEntryRow;
-      try {
-        entry = await reserving;
-      } catch (error) {
-        if (error instanceof LedgerRefusal && error.reason === 'insufficient_balance') {
+      const { entry } = verdict;
+      if (verdict.outcome === 'replay' && (!entry || entry.userId !== userId || entry.kind !== 'reservation' || entry.pageId !== pageId)) throw keyReused();
+      if (verdict.outcome !== 'hold' && verdict.outcome !== 'replay') {
+        const refusal = refusalOf(verdict, estimatedCost);
+        if (refusal.reason === 'insufficient_balance') {
           // AI replies stop until a top-up: said once per Vietnam day, however many replies were refused.
-          await notifyAfterCommit(userId, 'ai_paused_no_funds', { balance: error.available, needed: error.needed }, `ai_paused_no_funds:${userId}:${vietnamDate(now)}`);
+          await notifyAfterCommit(userId, 'ai_paused_no_funds', { balance: refusal.available, needed: refusal.needed }, `ai_paused_no_funds:${userId}:${vietnamDate(now)}`);
         }
-        throw error;
+        throw refusal;
       }
+      if (!entry) throw new Error('a hold was written but not answered');
       await notifyIfCrossedLow(entry, entry.balanceAfter - entry.amount);
       return toReservation(entry);
     },
@@ -106,67 +76,57 @@ export function createLedgerHolds(app: FastifyInstance, costOf: (totalTokens: nu
       if (![promptTokens, completionTokens].every((n) => Number.isSafeInteger(n) && n >= 0)) {
         throw new AppError(400, 'BAD_REQUEST', 'Token counts must be whole numbers ≥ 0.');
       }
+      requireKey(idempotencyKey);
+      if (!isUuid(reservationId)) throw noSuchReservation();
       const totalTokens = promptTokens + completionTokens;
-      const releaseKey = `${idempotencyKey}#release`;
-      const { settlement, charge, availableBefore } = await withOpenReservation(
-        reservationId,
-        idempotencyKey,
-        async (locked) => {
-          const transaction = await locked.tokenTransactionByKey(idempotencyKey);
-          const charge = await locked.entryByKey(idempotencyKey);
-          if (!transaction && !charge) return undefined;
-          if (!transaction || !charge || transaction.reservationId !== reservationId) throw keyReused();
-          const release = await locked.entryByKey(releaseKey);
-          return {
-            settlement: toSettlement(transaction, charge, costOf(transaction.totalTokens)),
-            charge,
-            availableBefore: release ? release.balanceAfter - release.amount : charge.balanceAfter - charge.amount,
-          };
-        },
-        async (locked, reservation) => {
-          const held = -reservation.amount;
-          const cost = costOf(totalTokens);
-          const common = { reservationId, pageId: reservation.pageId };
-          const availableBefore = locked.balance.available;
-          // The whole hold goes back, then the real cost is taken: a cost above the estimate is taken too,
-          // as far as the balance goes (the call already happened; the balance still never goes below zero).
-          await locked.append({ kind: 'release', amount: held, idempotencyKey: releaseKey, note: 'AI reply hold returned', ...common }, -held);
-          const charged = Math.min(cost, locked.balance.available);
-          if (charged < cost) app.log.warn({ reservationId, cost, charged }, 'AI call cost more than the balance could cover');
-          const charge = await locked.append({ kind: 'token_charge', amount: -charged, idempotencyKey, note: `AI reply: ${totalTokens} tokens`, ...common });
-          const transaction = await locked.insertTokenTransaction({
-            ...common,
-            promptTokens,
-            completionTokens,
-            totalTokens,
-            totalCost: charged,
-            message,
-            idempotencyKey,
-          });
-          return { settlement: toSettlement(transaction, charge, cost), charge, availableBefore };
-        },
+      const cost = costOf(totalTokens);
+      const found = await onceMoreOnDuplicate(() =>
+        repository.settle({
+          reservationId,
+          idempotencyKey,
+          // The whole hold goes back under this key, then the real cost is taken: a cost above the estimate is taken
+          // too, as far as the balance goes (the call already happened; the balance still never goes below zero).
+          releaseKey: `${idempotencyKey}#release`,
+          cost,
+          promptTokens,
+          completionTokens,
+          message,
+          note: `AI reply: ${totalTokens} tokens`,
+          now: app.clock.now(),
+        }),
       );
+      if (found.userId === undefined) throw noSuchReservation();
+      const { transaction, charge, release, settled } = found;
+      if (!settled) {
+        if (!transaction && !charge) throw closedOrVanished(found.closed);
+        if (!transaction || !charge || transaction.reservationId !== reservationId) throw keyReused();
+      }
+      if (!transaction || !charge) throw new Error('a settlement was written but not answered');
+      if (settled && settled.charged < cost) app.log.warn({ reservationId, cost, charged: settled.charged }, 'AI call cost more than the balance could cover');
+      const availableBefore = settled ? settled.availableBefore : release ? release.balanceAfter - release.amount : charge.balanceAfter - charge.amount;
       // Measured across the whole settlement: the hold's return and the charge are one change to the user.
-      await notifyIfCrossedLow(charge, availableBefore);
-      return settlement;
+      await notifyIfCrossedLow({ id: charge.id, userId: found.userId, balanceAfter: charge.balanceAfter }, availableBefore);
+      return {
+        reservationId,
+        tokenTransactionId: transaction.id,
+        promptTokens: transaction.promptTokens,
+        completionTokens: transaction.completionTokens,
+        totalTokens: transaction.totalTokens,
+        cost: costOf(transaction.totalTokens),
+        charged: -charge.amount,
+        available: charge.balanceAfter,
+      };
     },
 
     async release(reservationId, idempotencyKey) {
-      return withOpenReservation(
-        reservationId,
-        idempotencyKey,
-        async (locked) => {
-          const previous = await locked.entryByKey(idempotencyKey);
-          if (!previous) return undefined;
-          if (previous.kind !== 'release' || previous.reservationId !== reservationId) throw keyReused();
-          return { reservationId, amount: previous.amount, available: previous.balanceAfter };
-        },
-        async (locked, reservation) => {
-          const held = -reservation.amount;
-          const entry = await locked.append({ kind: 'release', amount: held, idempotencyKey, reservationId, pageId: reservation.pageId, note: 'AI reply hold returned' }, -held);
-          return { reservationId, amount: entry.amount, available: entry.balanceAfter };
-        },
-      );
+      requireKey(idempotencyKey);
+      if (!isUuid(reservationId)) throw noSuchReservation();
+      const found = await onceMoreOnDuplicate(() => repository.release({ reservationId, idempotencyKey, note: 'AI reply hold returned', now: app.clock.now() }));
+      if (found.userId === undefined) throw noSuchReservation();
+      const { entry } = found;
+      if (!entry) throw closedOrVanished(found.closed);
+      if (entry.kind !== 'release' || entry.reservationId !== reservationId) throw keyReused();
+      return { reservationId, amount: entry.amount, available: entry.balanceAfter };
     },
 
     async releaseStale() {

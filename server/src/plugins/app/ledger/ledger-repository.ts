@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Orm } from '../../../db/database.js';
-import { balances, type LedgerEntryKind, ledgerEntries, tokenTransactions } from '../../../db/schema/index.js';
+import { balances, type LedgerEntryKind, ledgerEntries, openHolds, tokenTransactions } from '../../../db/schema/index.js';
+import { type HoldQueries, holdQueries } from './ledger-hold-queries.js';
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 export type TokenTransactionRow = typeof tokenTransactions.$inferSelect;
@@ -13,31 +14,23 @@ export type ListedEntry = Pick<LedgerEntryRow, 'kind' | 'amount' | 'note' | 'cre
 export type ListedTokenTransaction = Pick<TokenTransactionRow, 'promptTokens' | 'completionTokens' | 'totalTokens' | 'totalCost' | 'message' | 'createdAt'>;
 export type BalanceRow = typeof balances.$inferSelect;
 
+/** A credit's entry: a deposit, refund or adjustment (holds, releases and token charges are ledger-hold-queries.ts's). */
 export interface NewEntry {
-  kind: LedgerEntryKind;
+  kind: Extract<LedgerEntryKind, 'deposit' | 'refund' | 'adjustment'>;
   amount: number;
   idempotencyKey: string;
-  reservationId?: string;
-  pageId?: string | null;
   note?: string;
 }
-export type NewTokenTransaction = Omit<TokenTransactionRow, 'id' | 'seq' | 'userId' | 'createdAt'>;
 
-/** What a money operation may do while it holds the user's balance row lock. */
+/** What a credit may do while it holds the user's balance row lock. */
 export interface LockedBalance {
   readonly balance: BalanceRow;
   entryByKey(idempotencyKey: string): Promise<LedgerEntryRow | undefined>;
-  tokenTransactionByKey(idempotencyKey: string): Promise<TokenTransactionRow | undefined>;
-  /** The reservation's release or token charge, if any (either closes it). */
-  closingEntries(reservationId: string): Promise<LedgerEntryRow[]>;
-  /** Settled charges since `since` plus every open hold — of the user, or of one of its pages. */
-  spendSince(since: Date, pageId?: string): Promise<number>;
   /**
-   * Appends the entry and moves `balances` by it in the same transaction; `reservedDelta` changes the held
-   * amount. The CHECK constraints refuse anything that would take either below zero.
+   * Appends the entry and moves `balances` by it in the same transaction. The CHECK constraints refuse anything
+   * that would take the balance below zero.
    */
-  append(entry: NewEntry, reservedDelta?: number): Promise<LedgerEntryRow>;
-  insertTokenTransaction(row: NewTokenTransaction): Promise<TokenTransactionRow>;
+  append(entry: NewEntry): Promise<LedgerEntryRow>;
 }
 
 export interface Page<Row> {
@@ -64,14 +57,16 @@ export interface DailyTotals {
   deposits: number;
 }
 
-/** The ledger's SQL: balances, append-only entries, token transactions. Nothing here updates or deletes an entry. */
-export interface LedgerRepository {
+/**
+ * The ledger's SQL: balances, append-only entries, token transactions. Nothing here updates or deletes an entry.
+ * The holds of AI calls (`hold`, `settle`, `release`) are in ledger-hold-queries.ts.
+ */
+export interface LedgerRepository extends HoldQueries {
   /** Runs `work` in one transaction holding the user's balance row (created at 0 if missing) `FOR UPDATE`. */
   withLockedBalance<T>(userId: string, now: Date, work: (locked: LockedBalance) => Promise<T>): Promise<T>;
   findBalance(userId: string): Promise<BalanceRow | undefined>;
   /** The balance rows of the users given, in one query (users without a row are absent). */
   findBalances(userIds: readonly string[]): Promise<BalanceRow[]>;
-  findReservation(reservationId: string): Promise<LedgerEntryRow | undefined>;
   /** Ids of reservations made before `before` that nothing closed (no release, no charge), oldest first. */
   staleReservations(before: Date, limit: number): Promise<string[]>;
   listEntries(userId: string, kinds: readonly LedgerEntryKind[], slice: ListSlice): Promise<Page<ListedEntry>>;
@@ -134,67 +129,30 @@ function lockedBalance(tx: Orm, userId: string, now: Date, initial: BalanceRow):
       const [row] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, idempotencyKey));
       return row;
     },
-    async tokenTransactionByKey(idempotencyKey) {
-      const [row] = await tx.select().from(tokenTransactions).where(eq(tokenTransactions.idempotencyKey, idempotencyKey));
-      return row;
-    },
-    closingEntries: (reservationId) =>
-      tx
-        .select()
-        .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.reservationId, reservationId), inArray(ledgerEntries.kind, ['release', 'token_charge']))),
-    async spendSince(since, pageId) {
-      const scope = pageId === undefined ? eq(ledgerEntries.userId, userId) : and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.pageId, pageId));
-      const [charged] = await tx
-        .select({ total: sql<string | null>`sum(-${ledgerEntries.amount})` })
-        .from(ledgerEntries)
-        .where(and(scope, eq(ledgerEntries.kind, 'token_charge'), gte(ledgerEntries.createdAt, since)));
-      const [held] = await tx
-        .select({ total: sql<string | null>`sum(-${ledgerEntries.amount})` })
-        .from(ledgerEntries)
-        .where(
-          and(
-            scope,
-            eq(ledgerEntries.kind, 'reservation'),
-            // Open: no release yet (settling writes one too, beside its token charge).
-            notExists(sql`(select 1 from ${ledgerEntries} as closing where closing.reservation_id = ${ledgerEntries.id} and closing.kind = 'release')`),
-          ),
-        );
-      return Number(charged?.total ?? 0) + Number(held?.total ?? 0);
-    },
-    async append(entry, reservedDelta = 0) {
+    async append(entry) {
       const [updated] = await tx
         .update(balances)
-        .set({ available: sql`${balances.available} + ${entry.amount}`, reserved: sql`${balances.reserved} + ${reservedDelta}`, updatedAt: now })
+        .set({ available: sql`${balances.available} + ${entry.amount}`, updatedAt: now })
         .where(eq(balances.userId, userId))
         .returning();
       if (!updated) throw new Error('balance row vanished under its lock');
       balance = updated;
-      const id = crypto.randomUUID();
       const [row] = await tx
         .insert(ledgerEntries)
         .values({
-          id,
+          id: crypto.randomUUID(),
           userId,
           kind: entry.kind,
           amount: entry.amount,
           balanceAfter: updated.available,
           idempotencyKey: entry.idempotencyKey,
-          reservationId: entry.kind === 'reservation' ? id : (entry.reservationId ?? null),
-          pageId: entry.pageId ?? null,
+          reservationId: null,
+          pageId: null,
           note: entry.note ?? '',
           createdAt: now,
         })
         .returning();
       if (!row) throw new Error('ledger insert returned nothing');
-      return row;
-    },
-    async insertTokenTransaction(fields) {
-      const [row] = await tx
-        .insert(tokenTransactions)
-        .values({ id: crypto.randomUUID(), userId, createdAt: now, ...fields })
-        .returning();
-      if (!row) throw new Error('token transaction insert returned nothing');
       return row;
     },
   };
@@ -218,6 +176,7 @@ function ledgerRepositoryPlugin(app: FastifyInstance) {
   };
 
   const repository: LedgerRepository = {
+    ...holdQueries(app.db),
     withLockedBalance: (userId, now, work) =>
       orm.transaction(async (tx) => {
         await tx.insert(balances).values({ userId, available: 0, reserved: 0, updatedAt: now }).onConflictDoNothing();
@@ -230,25 +189,12 @@ function ledgerRepositoryPlugin(app: FastifyInstance) {
       return row;
     },
     findBalances: async (userIds) => (userIds.length === 0 ? [] : orm.select().from(balances).where(inArray(balances.userId, [...userIds]))),
-    async findReservation(reservationId) {
-      const [row] = await orm
-        .select()
-        .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.id, reservationId), eq(ledgerEntries.kind, 'reservation')));
-      return row;
-    },
     async staleReservations(before, limit) {
       const rows = await orm
-        .select({ id: ledgerEntries.id })
-        .from(ledgerEntries)
-        .where(
-          and(
-            eq(ledgerEntries.kind, 'reservation'),
-            lt(ledgerEntries.createdAt, before),
-            notExists(sql`(select 1 from ${ledgerEntries} as closing where closing.reservation_id = ${ledgerEntries.id} and closing.kind = 'release')`),
-          ),
-        )
-        .orderBy(asc(ledgerEntries.createdAt))
+        .select({ id: openHolds.reservationId })
+        .from(openHolds)
+        .where(lt(openHolds.createdAt, before))
+        .orderBy(asc(openHolds.createdAt))
         .limit(limit);
       return rows.map((row) => row.id);
     },

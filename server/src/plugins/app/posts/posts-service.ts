@@ -22,6 +22,23 @@ export { POST_MIN_LEAD_MS, POST_PUBLISH_QUEUE, type PostInput } from './posts-ru
 
 const LIST_LIMIT = 500;
 
+type CheckedInput = Awaited<ReturnType<ReturnType<typeof createPostMapping>['checkInput']>>;
+
+/** What the author chose, as the post row keeps it: texts, pages, schedule, images and channels. */
+function chosenFields(input: PostInput, { pageIds, mediaIds, channels, schedule }: CheckedInput) {
+  return {
+    idea: input.idea,
+    content: input.content,
+    pageIds,
+    firstAt: schedule.first,
+    repeat: input.repeat,
+    iterations: input.iterations,
+    endDate: input.end_date,
+    mediaIds,
+    channels,
+  };
+}
+
 export interface PostsService {
   /** A page's runs: scheduled and publishing first (soonest first), then published, failed and cancelled (newest first). */
   list(userId: string, pageId: string): Promise<ScheduledPost[]>;
@@ -78,22 +95,14 @@ async function postsServicePlugin(app: FastifyInstance) {
     },
 
     async create(userId, input) {
-      const { pageIds, mediaIds, channels, schedule } = await checkInput(userId, input, { requireFuture: true });
-      const at = occurrenceAt(schedule, 1);
+      const checked = await checkInput(userId, input, { requireFuture: true });
+      const at = occurrenceAt(checked.schedule, 1);
       if (!at) throw invalid('repeat', 'This schedule has no post.');
       const created = now();
       const post: ScheduledPostRow = {
         id: randomUUID(),
         userId,
-        idea: input.idea,
-        content: input.content,
-        pageIds,
-        firstAt: schedule.first,
-        repeat: input.repeat,
-        iterations: input.iterations,
-        endDate: input.end_date,
-        mediaIds,
-        channels,
+        ...chosenFields(input, checked),
         seqBase: 0,
         status: 'active',
         createdAt: created,
@@ -101,7 +110,7 @@ async function postsServicePlugin(app: FastifyInstance) {
       };
       const runs = await app.db.orm.transaction(async (tx) => {
         await repo.insertPost(tx, post);
-        return planRuns(tx, post, 1, at, pageIds);
+        return planRuns(tx, post, 1, at, checked.pageIds);
       });
       app.jobs.nudge();
       return present(userId, runs.map((run) => ({ run, post })));
@@ -112,7 +121,8 @@ async function postsServicePlugin(app: FastifyInstance) {
       if (!existing) throw postNotFound();
       // The same first time is the same schedule going on: plan from its next future occurrence. A new time must be ahead.
       const sameStart = new Date(input.time).getTime() === existing.firstAt.getTime();
-      const { pageIds, mediaIds, channels, schedule } = await checkInput(userId, input, { requireFuture: !sameStart });
+      const checked = await checkInput(userId, input, { requireFuture: !sameStart });
+      const { pageIds, schedule } = checked;
       const horizon = now().getTime() + POST_MIN_LEAD_MS;
       const index = occurrences(schedule).findIndex((at) => at.getTime() >= horizon) + 1;
       if (index === 0) throw invalid('time', 'No post of this schedule is left in the future: choose a new time.');
@@ -124,15 +134,7 @@ async function postsServicePlugin(app: FastifyInstance) {
         if (post.status === 'cancelled') throw new AppError(409, 'CONFLICT', 'This post was deleted; schedule a new one.');
         await repo.cancelScheduledRuns(tx, post.id, now());
         const fields = {
-          idea: input.idea,
-          content: input.content,
-          pageIds,
-          firstAt: schedule.first,
-          repeat: input.repeat,
-          iterations: input.iterations,
-          endDate: input.end_date,
-          mediaIds,
-          channels,
+          ...chosenFields(input, checked),
           seqBase: await repo.maxSeq(tx, post.id),
           status: 'active',
           updatedAt: now(),

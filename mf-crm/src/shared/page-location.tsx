@@ -1,14 +1,14 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useInRouterContext, useSearchParams } from 'react-router-dom';
 
 /**
- * Where the user is on a page-scoped screen (the inbox, the posts): the chosen page and, in the inbox, the open
- * thread.
+ * Where the user is on a page-scoped screen (the inbox, the posts, the orders): the chosen page (none: every
+ * page, in the orders) and, in the inbox, the open thread.
  */
 export interface PageLocation {
   pageId: string | null;
   threadId: string | null;
-  choosePage(pageId: string): void;
+  choosePage(pageId: string | null): void;
   openThread(threadId: string): void;
   closeThread(): void;
 }
@@ -62,4 +62,17 @@ export function useLocalPageLocation(): PageLocation {
     openThread: setThreadId,
     closeThread: () => setThreadId(null),
   };
+}
+
+/** Gives a screen its `PageLocation`: in the URL inside the shell's router, in the component without one. */
+export function PageLocated({ children }: { children(location: PageLocation): ReactNode }) {
+  return useInRouterContext() ? <UrlLocated>{children}</UrlLocated> : <LocalLocated>{children}</LocalLocated>;
+}
+
+function UrlLocated({ children }: { children(location: PageLocation): ReactNode }) {
+  return children(useUrlPageLocation());
+}
+
+function LocalLocated({ children }: { children(location: PageLocation): ReactNode }) {
+  return children(useLocalPageLocation());
 }

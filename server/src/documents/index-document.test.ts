@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { chunkDocument } from './chunk.ts';
+import { buildWorkbook } from './fixtures/builders.ts';
+import { indexDocument, type IndexedPassage, ParseError } from './parse.ts';
+import { parseBytes } from './parsers/index.ts';
+import { passageVector } from './search-vector.ts';
+
+/** Long enough for the worker to send its passages in several batches. */
+const longText = Buffer.from(
+  Array.from({ length: 1_400 }, (_, i) => `Đoạn ${i}: giá bán áo thun mẫu ${i} là ${100 + i}.000 đồng, đổi trả trong 7 ngày. ${'Chất liệu cotton. '.repeat(30)}`).join('\n\n'),
+);
+
+async function collect(batches: AsyncIterable<IndexedPassage[]>): Promise<{ passages: IndexedPassage[]; sizes: number[] }> {
+  const passages: IndexedPassage[] = [];
+  const sizes: number[] = [];
+  for await (const batch of batches) {
+    sizes.push(batch.length);
+    passages.push(...batch);
+  }
+  return { passages, sizes };
+}
+
+describe('indexDocument', () => {
+  it('gives the passages and vectors that chunking and vectorising in this thread give, in order', async () => {
+    const indexed = await indexDocument('text', longText);
+    const { passages, sizes } = await collect(indexed.batches);
+    const expected = chunkDocument(await parseBytes('text', longText)).map((chunk) => ({
+      ordinal: chunk.ordinal,
+      text: chunk.text,
+      title: chunk.title ?? null,
+      locator: chunk.locator,
+      tsv: passageVector(chunk),
+    }));
+    expect(expected.length).toBeGreaterThan(500);
+    expect(indexed).toMatchObject({ count: expected.length, language: 'vi' });
+    expect(passages).toEqual(expected);
+    expect(sizes.every((size) => size > 0 && size <= 2_000)).toBe(true);
+  });
+
+  it('gives a sheet title to the vector of each of its passages', async () => {
+    const indexed = await indexDocument('xlsx', buildWorkbook([{ name: 'Bảng giá', rows: [['Sản phẩm', 'Giá bán'], ['Áo thun', 150000]] }], 'xlsx'));
+    const { passages } = await collect(indexed.batches);
+    expect(passages).toHaveLength(indexed.count);
+    expect(passages[0]?.title).toContain('Bảng giá');
+    expect(passages[0]?.tsv).toMatch(/^'sheet':1 'bang':2 'gia':3,/);
+  });
+
+  it('rejects a corrupt file as corrupt, with no passages', async () => {
+    const error: unknown = await indexDocument('docx', Buffer.from('PK not a zip')).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ParseError);
+    expect(error).toMatchObject({ code: 'corrupt' });
+  });
+
+  it('counts no passages for a document without text, and ends', async () => {
+    const indexed = await indexDocument('text', Buffer.from('\n\n   \n'));
+    expect(indexed.count).toBe(0);
+    expect((await collect(indexed.batches)).passages).toEqual([]);
+  });
+});
