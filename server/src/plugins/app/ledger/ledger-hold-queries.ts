@@ -169,11 +169,20 @@ const closeOpenHold = sql`closed_hold as (
       delete from open_holds where reservation_id = ${reservationId} and exists (select 1 from written where kind = 'release')
     )`;
 
-/** A settlement's or a release's reservation (owner, page, amount held) and the entries that closed it, if any. */
+/**
+ * A settlement's or a release's reservation (owner, page, amount held) and the entries that closed it, if any. The
+ * closing entries are looked up one kind at a time, each through its partial unique index
+ * (`ledger_entries_one_release_per_reservation`, `…_one_charge_per_reservation`): a `kind in (…)` condition matches
+ * neither index's predicate and reads the whole ledger, every user's, on each settlement (`bench/ledger-holds.ts`).
+ */
 const reservationAndClosing = sql`reservation as (
       select user_id, page_id, -amount as held from ledger_entries where id = ${reservationId} and kind = 'reservation'
     ),
-    closing as (select 1 from ledger_entries where reservation_id = ${reservationId} and kind in ('release', 'token_charge'))`;
+    closing as (
+      select 1 from ledger_entries where reservation_id = ${reservationId} and kind = 'release'
+      union all
+      select 1 from ledger_entries where reservation_id = ${reservationId} and kind = 'token_charge'
+    )`;
 
 /**
  * The settlement in one statement (atomic on its own). The reservation, whether anything closed it and what the key

@@ -2,8 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FetchLike } from '../../../meta/graph-client.js';
-import { PAYOS_API_URL, PayosClient, type PayosLinkStatus } from './payos-client.js';
-import { sameSecret } from '../../../http/same-secret.js';
+import { PAYOS_API_URL, PayosClient, type PayosLinkStatus, type PayosWebhook, type PayosWebhookClaims, payosWebhookClaims } from './payos-client.js';
 import { storedAppValue } from '../app-meta-values.js';
 
 export const PAYOS_SANDBOX_PREFIX = '/payos-sandbox';
@@ -41,17 +40,10 @@ export interface PaymentLookup {
   amountPaid: number;
 }
 
-/** A webhook whose signature checked out: what it says was paid (not yet matched to a payment). */
-export interface VerifiedWebhook {
-  orderCode: number;
-  amount: number;
-  /** The transfer's result: "00" is a successful payment. */
-  code: string;
-  reference: string;
-  paymentLinkId: string;
-  data: Record<string, unknown>;
-  signature: string;
-}
+/** A webhook whose signature checked out: what it says was paid (not yet matched to a payment). Both providers send PayOS's. */
+export type VerifiedWebhook = PayosWebhook;
+/** What an unverified webhook body claims (never trusted). */
+export type WebhookClaims = PayosWebhookClaims;
 
 /** What a payment provider does for the payments service; PayOS and the built-in sandbox speak the same API. */
 export interface PaymentProvider {
@@ -61,30 +53,8 @@ export interface PaymentProvider {
   cancel(orderCode: number, reason?: string): Promise<PaymentLookup>;
   /** The webhook's data if `body` is signed with this provider's checksum key; null if not (or not a webhook). */
   verifyWebhook(body: unknown): Promise<VerifiedWebhook | null>;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * The body as PayOS sends it, `{code, desc, success, data, signature}`: `data` if the signature is the one
- * `sign` computes over it (the SDK's signing, compared in constant time), null if not or not a webhook.
- */
-export async function verifyPayosWebhook(body: unknown, sign: (data: Record<string, unknown>) => Promise<string | null>): Promise<VerifiedWebhook | null> {
-  if (!isRecord(body) || !isRecord(body.data) || typeof body.signature !== 'string') return null;
-  const { data, signature } = body;
-  const expected = await sign(data);
-  if (expected === null || !sameSecret(expected, signature)) return null;
-  const { orderCode, amount, code, reference, paymentLinkId } = data;
-  if (typeof orderCode !== 'number' || typeof amount !== 'number') return null;
-  return {
-    orderCode,
-    amount,
-    code: typeof code === 'string' ? code : '',
-    reference: typeof reference === 'string' ? reference : '',
-    paymentLinkId: typeof paymentLinkId === 'string' ? paymentLinkId : '',
-    data,
-    signature,
-  };
+  /** What `body` claims as this provider's webhook, unchecked: for the record of a refused one. */
+  webhookClaims(body: unknown): WebhookClaims;
 }
 
 export interface PayosProviderOptions {
@@ -114,7 +84,8 @@ export function payosProvider({ name, client }: PayosProviderOptions): PaymentPr
     },
     lookup: async (orderCode) => lookupOf(await client.getPaymentLink(orderCode)),
     cancel: async (orderCode, reason = 'Cancelled by the customer') => lookupOf(await client.cancelPaymentLink(orderCode, reason)),
-    verifyWebhook: (body) => verifyPayosWebhook(body, (data) => client.dataSignature(data)),
+    verifyWebhook: (body) => client.verifyWebhook(body),
+    webhookClaims: payosWebhookClaims,
   };
 }
 

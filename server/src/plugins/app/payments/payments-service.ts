@@ -73,18 +73,8 @@ export function toDeposit(row: PaymentRow): Deposit {
   };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** What an unverifiable body claims: the audit row keeps this, never trusted, and nothing else of the body. */
 type Claimed = { orderCode: number | null; amount: number | null };
-
-function claimedFields(body: unknown): Claimed {
-  const data = isRecord(body) && isRecord(body.data) ? body.data : {};
-  return {
-    orderCode: typeof data.orderCode === 'number' && Number.isSafeInteger(data.orderCode) ? data.orderCode : null,
-    amount: typeof data.amount === 'number' && Number.isSafeInteger(data.amount) ? data.amount : null,
-  };
-}
 
 /** Objects and arrays nested deeper than `max` levels (PostgreSQL's jsonb, and the stack, have limits). */
 const nestedDeeperThan = (value: unknown, max: number): boolean =>
@@ -285,8 +275,8 @@ function paymentsServicePlugin(app: FastifyInstance) {
       if (nestedDeeperThan(body, 16) || unstorableTextPath(body) !== undefined) return refuse('malformed', 'unstorable body');
       const verified: VerifiedWebhook | null = await provider.verifyWebhook(body);
       if (!verified) {
-        const signed = isRecord(body) && isRecord(body.data) && typeof body.signature === 'string';
-        return signed ? refuse('bad_signature', 'signature does not match data', claimedFields(body)) : refuse('malformed', 'no signed data', claimedFields(body));
+        const { signed, orderCode, amount } = provider.webhookClaims(body);
+        return signed ? refuse('bad_signature', 'signature does not match data', { orderCode, amount }) : refuse('malformed', 'no signed data', { orderCode, amount });
       }
       // Only what the provider signed is kept.
       const payload = { data: verified.data, signature: verified.signature };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PayosClient, PayosError } from './payos-client.js';
+import { PayosClient, PayosError, payosWebhookClaims } from './payos-client.js';
 import { dataSignature, paymentRequestSignature } from '../../../payos-sandbox/payos-signature.js';
 
 const CHECKSUM_KEY = 'checksum-key-for-the-client-test-0123456789abcdef';
@@ -72,5 +72,14 @@ describe('PayosClient over the official @payos/node SDK', () => {
     // A server that never answers: like fetch, the transport gives up when the SDK's timeout aborts it.
     const silent = (_: Sent, signal?: AbortSignal) => new Promise<Response>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error)));
     expect((await reasonOf(silent, 50)).reason).toBe('timeout');
+  });
+
+  it('reads what an unverified webhook claims: PayOS’s signed shape or not, and only whole-number order codes and amounts', () => {
+    expect(payosWebhookClaims({ code: '00', data: { orderCode: 100_001, amount: 50_000 }, signature: 'forged' })).toEqual({ signed: true, orderCode: 100_001, amount: 50_000 });
+    expect(payosWebhookClaims({ data: { orderCode: '100001', amount: 1.5 }, signature: 'x' })).toEqual({ signed: true, orderCode: null, amount: null });
+    expect(payosWebhookClaims({ data: { orderCode: 100_001, amount: 2 ** 60 } })).toEqual({ signed: false, orderCode: 100_001, amount: null });
+    for (const body of [null, 'text', [], { data: [], signature: 'x' }, { data: { orderCode: 1 }, signature: 7 }]) {
+      expect(payosWebhookClaims(body).signed, JSON.stringify(body)).toBe(false);
+    }
   });
 });

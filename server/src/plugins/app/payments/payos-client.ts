@@ -1,5 +1,6 @@
 import { APIError, ConnectionError, ConnectionTimeoutError, InvalidSignatureError, PayOS, UserAbortError } from '@payos/node';
 import { AppError } from '../../../errors/app-error.js';
+import { sameSecret } from '../../../http/same-secret.js';
 import type { FetchLike } from '../../../meta/graph-client.js';
 
 export const PAYOS_API_URL = 'https://api-merchant.payos.vn';
@@ -32,6 +33,42 @@ export interface PaymentLinkInfo {
   status: PayosLinkStatus;
   amount: number;
   amountPaid: number;
+}
+
+/** A webhook whose signature checked out: what PayOS says was paid (not yet matched to a payment). */
+export interface PayosWebhook {
+  orderCode: number;
+  amount: number;
+  /** The transfer's result: "00" is a successful payment. */
+  code: string;
+  reference: string;
+  paymentLinkId: string;
+  /** What was signed, as it came. */
+  data: Record<string, unknown>;
+  signature: string;
+}
+
+/** What a webhook body claims before (or without) its signature checking out: never trusted, kept for the audit. */
+export interface PayosWebhookClaims {
+  /** The body has PayOS's signed shape, `{…, data: {…}, signature: "…"}` (whether or not the signature is right). */
+  signed: boolean;
+  /** `data.orderCode` and `data.amount` when they are whole numbers. */
+  orderCode: number | null;
+  amount: number | null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const hasSignedShape = (body: unknown): body is { data: Record<string, unknown>; signature: string } =>
+  isRecord(body) && isRecord(body.data) && typeof body.signature === 'string';
+
+/** What `body` claims as a PayOS webhook, read without checking anything. */
+export function payosWebhookClaims(body: unknown): PayosWebhookClaims {
+  const data = isRecord(body) && isRecord(body.data) ? body.data : {};
+  return {
+    signed: hasSignedShape(body),
+    orderCode: typeof data.orderCode === 'number' && Number.isSafeInteger(data.orderCode) ? data.orderCode : null,
+    amount: typeof data.amount === 'number' && Number.isSafeInteger(data.amount) ? data.amount : null,
+  };
 }
 
 export interface PayosClientOptions {
@@ -141,11 +178,26 @@ export class PayosClient {
   }
 
   /**
-   * The signature PayOS puts beside a data object (a webhook's `data`), computed by the SDK with our checksum
-   * key; null when the SDK cannot sign it.
+   * The body as PayOS sends a webhook, `{code, desc, success, data, signature}`: `data` if `signature` is the one
+   * the SDK computes over it with our checksum key (compared in constant time: the SDK's own `webhooks.verify`
+   * compares with `!==`), null if not, or if it is not a webhook.
    */
-  dataSignature(data: Record<string, unknown>): Promise<string | null> {
-    return this.sdk.crypto.createSignatureFromObj(data, this.checksumKey);
+  async verifyWebhook(body: unknown): Promise<PayosWebhook | null> {
+    if (!hasSignedShape(body)) return null;
+    const { data, signature } = body;
+    const expected = await this.sdk.crypto.createSignatureFromObj(data, this.checksumKey);
+    if (expected === null || !sameSecret(expected, signature)) return null;
+    const { orderCode, amount, code, reference, paymentLinkId } = data;
+    if (typeof orderCode !== 'number' || typeof amount !== 'number') return null;
+    return {
+      orderCode,
+      amount,
+      code: typeof code === 'string' ? code : '',
+      reference: typeof reference === 'string' ? reference : '',
+      paymentLinkId: typeof paymentLinkId === 'string' ? paymentLinkId : '',
+      data,
+      signature,
+    };
   }
 
   private async run<T>(operation: string, call: () => Promise<T>): Promise<T> {
