@@ -107,13 +107,15 @@ export function createBotGeneration(app: FastifyInstance) {
     return fileIds.length > 0 && (await chunksWith(userId, fileIds, digits, 'phone', 1)).length > 0;
   }
 
-  /** Was this hold released without being settled? (Settling also writes a release, next to its charge.) */
+  /**
+   * Was this hold released without being settled? (Settling also writes a release, next to its charge.) Each kind is
+   * looked up through its own partial unique index; a condition on both kinds at once would read the whole ledger.
+   */
   async function holdReturned(reservationId: string): Promise<boolean> {
-    const closing = await app.db.orm
-      .select({ kind: ledgerEntries.kind })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.reservationId, reservationId), inArray(ledgerEntries.kind, ['release', 'token_charge'])));
-    return closing.some((entry) => entry.kind === 'release') && !closing.some((entry) => entry.kind === 'token_charge');
+    const closedBy = (kind: 'release' | 'token_charge') =>
+      sql`exists (select 1 from ${ledgerEntries} where ${ledgerEntries.reservationId} = ${reservationId} and ${ledgerEntries.kind} = ${kind})`;
+    const result = await app.db.orm.execute<{ returned: boolean }>(sql`select ${closedBy('release')} and not ${closedBy('token_charge')} as returned`);
+    return result.rows[0]?.returned === true;
   }
 
   /** The model's answer to one customer item, checked; `undefined` when the balance refused (already recorded). */
