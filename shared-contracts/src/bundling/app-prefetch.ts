@@ -50,37 +50,3 @@ export function pluginAppPrefetchList({ chunkGroup, file, publicPath = '/' }: { 
   };
 }
 
-/**
- * V8's explicit compile hint: a script whose first line is this comment has all its functions compiled as it is
- * parsed, on the browser's streaming thread, instead of each one on the main thread the first time it is called.
- */
-export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-
-/** `source` with the compile hint as its first line (once). */
-export function withCompileHint(source: string): string {
-  return source.startsWith(EAGER_COMPILE_HINT) ? source : `${EAGER_COMPILE_HINT}\n${source}`;
-}
-
-/**
- * Marks the JavaScript files a host's app starts with (`appStartFiles`) with V8's compile hint. Nearly every function
- * of those files runs before the first route is drawn (module bodies, React, antd's components and the shared
- * contract's schemas): compiled lazily, each costs the main thread its compilation at its first call, and
- * evaluating the shared chunks (antd's above all) was one long task, mostly compilation. Files are changed in the
- * build folder after the build, so their names (content hashes) stay those of the build's own output: a rebuild
- * of the same code writes the same names and bytes.
- */
-export function pluginCompileHints({ chunkGroup }: { chunkGroup: string }): RsbuildPlugin {
-  return {
-    name: 'pagemate:compile-hints',
-    setup(api) {
-      api.onAfterBuild(({ stats }) => {
-        if (!stats || !('compilation' in stats)) return;
-        const distPath = api.context.distPath;
-        for (const name of appStartFiles(stats, distPath, chunkGroup).filter((file) => file.endsWith('.js'))) {
-          const path = join(distPath, name);
-          writeFileSync(path, withCompileHint(readFileSync(path, 'utf8')));
-        }
-      });
-    },
-  };
-}

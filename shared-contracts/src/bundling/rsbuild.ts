@@ -2,7 +2,8 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { join } from 'node:path';
-import { pluginAppPrefetchList, pluginCompileHints } from './app-prefetch.js';
+import { pluginAppPrefetchList } from './app-prefetch.js';
+import { pluginCompileHints, pluginRemoteCompileHints } from './compile-hints.js';
 import type { CutShareGuardOptions } from './cut-share-guard.js';
 import { MF_TREE_SHAKEN, mfShared } from './mf-shared.js';
 import { importsUnder, usedExportsOf } from './used-exports.js';
@@ -60,6 +61,7 @@ export function remoteRsbuildConfig({ name, port, pkg, exposes, appDir = process
         manifest: true,
         dts: false,
       }),
+      pluginRemoteCompileHints(),
     ],
     source: { entry: { index: './src/standalone.tsx' } },
     server: { port, cors: true, headers: { 'Access-Control-Allow-Origin': '*' } },
