@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   hrefOf,
@@ -41,7 +42,11 @@ export async function startApp(language: Language, texts: Promise<Record<string,
   persistStore(store, localStorage);
   const router = createAppRouter();
   await yieldToBrowser();
-  root.render(<App store={store} router={router} />);
+  // In a transition, so React renders the first tree (the theme's ConfigProvider, whose tokens antd derives on
+  // its first render, and the loader) in slices that give the main thread back, not in one long task.
+  startTransition(() => {
+    root.render(<App store={store} router={router} />);
+  });
 
   try {
     const runtime = await loadRuntime();

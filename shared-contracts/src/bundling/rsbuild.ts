@@ -3,6 +3,7 @@ import type { RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { join } from 'node:path';
 import { pluginAppPrefetchList } from './app-prefetch.js';
+import { pluginCompileHints, pluginRemoteCompileHints } from './compile-hints.js';
 import type { CutShareGuardOptions } from './cut-share-guard.js';
 import { MF_TREE_SHAKEN, mfShared } from './mf-shared.js';
 import { importsUnder, usedExportsOf } from './used-exports.js';
@@ -60,6 +61,7 @@ export function remoteRsbuildConfig({ name, port, pkg, exposes, appDir = process
         manifest: true,
         dts: false,
       }),
+      pluginRemoteCompileHints(),
     ],
     source: { entry: { index: './src/standalone.tsx' } },
     server: { port, cors: true, headers: { 'Access-Control-Allow-Origin': '*' } },
@@ -85,7 +87,8 @@ interface HostBuildOptions {
   appDir?: string;
   /**
    * The `webpackChunkName` of the `import()` that starts the whole app: its files and the shared packages'
-   * are listed in `app-prefetch.json` for the light pages to prefetch at idle.
+   * are listed in `app-prefetch.json` for the light pages to prefetch at idle, and carry V8's compile hint
+   * (`pluginCompileHints`).
    */
   appChunkGroup?: string;
 }
@@ -103,7 +106,7 @@ export function hostRsbuildConfig({ name, port, pkg, favicon, runtimePlugins = [
         runtimePlugins: [cutShareGuard(appDir), ...runtimePlugins],
         dts: false,
       }),
-      ...(appChunkGroup ? [pluginAppPrefetchList({ chunkGroup: appChunkGroup, file: 'app-prefetch.json' })] : []),
+      ...(appChunkGroup ? [pluginAppPrefetchList({ chunkGroup: appChunkGroup, file: 'app-prefetch.json' }), pluginCompileHints({ chunkGroup: appChunkGroup })] : []),
     ],
     server: { port, historyApiFallback: true },
     output: { distPath: { root: 'build' }, assetPrefix: '/', cleanDistPath: true, minify },

@@ -1,16 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { groupDigits } from '@pagemate/shared-contracts';
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/** Counts grouped the user's way: `1.234` in Vietnamese, `1,234` in English. */
+/** Counts grouped the user's way: `1.234` in Vietnamese, `1,234` in English (whole numbers, rounded). */
 export function formatCount(value: number, language: string): string {
-  const locale = language.startsWith('en') ? 'en' : 'vi-VN';
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    numberFormats.set(locale, format);
-  }
-  return format.format(value);
+  const english = language.startsWith('en');
+  return groupDigits(Number.isFinite(value) ? Math.sign(value) * Math.round(Math.abs(value)) : value, english ? ',' : '.', english ? 'en' : 'vi-VN');
 }
 
 /** `formatCount` in the current language. */
