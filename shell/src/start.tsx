@@ -1,6 +1,6 @@
 import './base.css';
 import { STORAGE_KEYS, storedLanguage, unverifiedClaimsOf } from '@pagemate/shared-contracts/plain';
-import { drawFirstView, removeFirstView } from './first-view/first-view';
+import { drawFirstView, drawsFirstView, removeFirstView } from './first-view/first-view';
 import { loadStartNamespaces } from './locales/load';
 import { isPublicAuthVisit, isPublicLandingVisit } from './public-landing/entry-choice';
 import { readThemeSettings } from './theme/theme-settings';
@@ -38,18 +38,14 @@ async function start(): Promise<void> {
   const language = storedLanguage(localStorage);
   const claims = storedClaims();
   const texts = loadStartNamespaces(language, claims.role === 'partner');
-  // Once they are here, the signed-in layout's first view is drawn in plain DOM while the app's code arrives.
-  void texts
-    .then((loaded) => {
-      drawFirstView(document, {
-        pathname: location.pathname,
-        claims,
-        texts: loaded,
-        theme: readThemeSettings(localStorage, STORAGE_KEYS.theme),
-        matches: (query) => window.matchMedia(query).matches,
-      });
-    })
-    .catch(() => undefined);
+  const place = {
+    pathname: location.pathname,
+    claims,
+    theme: readThemeSettings(localStorage, STORAGE_KEYS.theme),
+    matches: (query: string) => window.matchMedia(query).matches,
+  };
+  // Once they are here, a signed-in layout's first view is drawn in plain DOM while the app's code arrives.
+  if (drawsFirstView(place)) void texts.then((loaded) => drawFirstView(document, { ...place, texts: loaded })).catch(() => undefined);
   try {
     const { startApp } = await import(/* webpackChunkName: "app" */ './bootstrap');
     await startApp(language, texts);

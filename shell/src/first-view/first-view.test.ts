@@ -10,7 +10,7 @@ import enDashboard from '../locales/en/dashboard.json';
 import viCommon from '../locales/vi/common.json';
 import viDashboard from '../locales/vi/dashboard.json';
 import { DEFAULT_THEME_SETTINGS, type ThemeSettings } from '../theme/theme-settings';
-import { buildFirstView, drawFirstView, FIRST_VIEW_ID, hasFirstView, removeFirstView, type FirstViewInput } from './first-view';
+import { buildFirstView, drawFirstView, drawsFirstView, FIRST_VIEW_ID, hasFirstView, removeFirstView, type FirstViewInput } from './first-view';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const TEXTS: Record<'vi' | 'en', Record<string, LocaleTree>> = {
@@ -104,6 +104,14 @@ describe('the signed-in first view drawn before the app (first-view.ts)', () => 
     for (const pathname of ['/', '/sign-in/', '/chatbot/chatbot-basic/', '/no-such-page/']) expect(buildFirstView(document, input({ pathname }))).toBeNull();
     expect(buildFirstView(document, input({ claims: { role: 'partner' } }))).toBeNull();
     expect(buildFirstView(document, input({ pathname: '/partner-dashboard/' }))).toBeNull();
+  });
+
+  it('says beforehand, without the texts, whether it draws', () => {
+    expect(drawsFirstView(input())).toBe(true);
+    expect(drawsFirstView(input({ pathname: '/partner-dashboard/', claims: { role: 'partner' } }))).toBe(true);
+    expect(drawsFirstView(input({ claims: {} }))).toBe(false);
+    expect(drawsFirstView(input({ pathname: '/chatbot/chatbot-basic/' }))).toBe(false);
+    expect(drawsFirstView(input({ theme: theme({ width: 'boxed' }) }))).toBe(false);
   });
 
   it('draws nothing for layout choices it does not draw as the app does', () => {

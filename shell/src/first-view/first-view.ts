@@ -66,6 +66,12 @@ function element<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, c
   return node;
 }
 
+/** Whether a first view is drawn for this visit: a role, a route of the dashboard layout it may open, layout choices drawn. */
+export function drawsFirstView({ pathname, claims: { role }, theme }: Pick<FirstViewInput, 'pathname' | 'claims' | 'theme'>): boolean {
+  const route = matchRoute(pathname);
+  return role !== undefined && route !== undefined && route.layout === 'dashboard' && canVisit(route, { role }) && drawable(theme);
+}
+
 /**
  * The signed-in layout's first view in plain DOM, drawn before the app's code has arrived: the dashboard layout's
  * header bar, its side menu's frame (none on a phone, where it starts closed), the breadcrumbs, and on the user
@@ -77,8 +83,7 @@ function element<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, c
  */
 export function buildFirstView(doc: Document, { pathname, claims, texts, theme, matches }: FirstViewInput): HTMLElement | null {
   const route = matchRoute(pathname);
-  const { role } = claims;
-  if (role === undefined || !route || route.layout !== 'dashboard' || !canVisit(route, { role }) || !drawable(theme)) return null;
+  if (!route || !drawsFirstView({ pathname, claims, theme })) return null;
 
   const view = element(doc, 'div', 'pm-fv');
   view.id = FIRST_VIEW_ID;
