@@ -1,7 +1,7 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import viVN from 'antd/locale/vi_VN';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
@@ -15,6 +15,7 @@ import {
   type AppStore,
 } from '@pagemate/shared-contracts';
 import { FullPageLoader } from './components/full-page-loader';
+import { hasFirstView, removeFirstView } from './first-view/first-view';
 import { registerRemotesFor } from './mf/remote-registry';
 import type { AppRouter } from './routing/router';
 import { loadSessionData } from './session/session';
@@ -52,11 +53,22 @@ function useRoutedOnceReady(ready: boolean): boolean {
   return ready && routed;
 }
 
+/**
+ * Drawn beside the first route: the plain first view start.tsx drew before the app's code goes in the same commit
+ * as that route, before the browser paints, so no frame shows both and nothing moves.
+ */
+function FirstViewReplaced() {
+  useLayoutEffect(() => removeFirstView(document), []);
+  return null;
+}
+
 function Themed({ router }: { router: AppRouter }) {
   const { t, i18n } = useTranslation('common');
   const themeProps = useApplyTheme();
   const ready = useAppSelector((state) => selectLoading(state, 'global'));
   const routed = useRoutedOnceReady(ready);
+  // Until the first route is drawn, a pre-drawn first view (start.tsx) stands where the loader would.
+  const [preDrawn] = useState(() => hasFirstView(document));
   const user = useAppSelector(selectSessionUser);
   // Registering before the first render keeps the first remote route from racing the registration.
   registerRemotesFor(user);
@@ -74,7 +86,14 @@ function Themed({ router }: { router: AppRouter }) {
         {/* After the first route is drawn: its answers would otherwise update the store in the middle of that
             transition, and React redraws the whole tree at once to keep it consistent. */}
         {routed ? <SessionDataLoader /> : null}
-        {routed ? <RouterProvider router={router} /> : <FullPageLoader label={t('loader.label')} fromLine={t('brand.from')} />}
+        {routed ? (
+          <>
+            <RouterProvider router={router} />
+            <FirstViewReplaced />
+          </>
+        ) : preDrawn ? null : (
+          <FullPageLoader label={t('loader.label')} fromLine={t('brand.from')} />
+        )}
       </AntApp>
     </ConfigProvider>
   );

@@ -11,6 +11,7 @@ import {
   type LocaleTree,
 } from '@pagemate/shared-contracts';
 import { App } from './app';
+import { removeFirstView } from './first-view/first-view';
 import { loadShellNamespace } from './locales/load';
 import { setKnownRemotes } from './mf/remote-registry';
 import { createAppRouter } from './routing/router';
@@ -56,6 +57,7 @@ export async function startApp(language: Language, texts: Promise<Record<string,
     store.dispatch(loadingSet({ flag: 'global', value: true }));
   } catch (error) {
     console.error('[pagemate] could not start', error);
+    removeFirstView(document);
     const { i18n } = await import('@pagemate/shared-contracts');
     container.textContent = i18n.t('common:errors.configLoad');
   }

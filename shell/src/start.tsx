@@ -1,12 +1,14 @@
 import './base.css';
-import { STORAGE_KEYS, storedLanguage, unverifiedRoleOf } from '@pagemate/shared-contracts/plain';
+import { STORAGE_KEYS, storedLanguage, unverifiedClaimsOf } from '@pagemate/shared-contracts/plain';
+import { drawFirstView, drawsFirstView, removeFirstView } from './first-view/first-view';
 import { loadStartNamespaces } from './locales/load';
 import { isPublicAuthVisit, isPublicLandingVisit } from './public-landing/entry-choice';
+import { readThemeSettings } from './theme/theme-settings';
 
-/** A stored partner session reads the partner texts at start; the token is checked later by the app. */
-function isPartnerSession(): boolean {
+/** The stored token's claims, unchecked (the app decodes and checks the token): what the start reads and draws. */
+function storedClaims(): ReturnType<typeof unverifiedClaimsOf> {
   const token = localStorage.getItem(STORAGE_KEYS.accessToken) ?? sessionStorage.getItem(STORAGE_KEYS.accessToken);
-  return token !== null && unverifiedRoleOf(token) === 'partner';
+  return token === null ? {} : unverifiedClaimsOf(token);
 }
 
 /**
@@ -31,11 +33,26 @@ async function start(): Promise<void> {
       console.error('[pagemate] the light page could not load; starting the app', error);
     }
   }
-  // The shell's texts in the one language shown are read beside the app's chunks, not after them.
+  // The shell's texts in the one language shown are read beside the app's chunks, not after them (a stored
+  // partner session reads the partner texts too).
   const language = storedLanguage(localStorage);
-  const texts = loadStartNamespaces(language, isPartnerSession());
-  const { startApp } = await import(/* webpackChunkName: "app" */ './bootstrap');
-  await startApp(language, texts);
+  const claims = storedClaims();
+  const texts = loadStartNamespaces(language, claims.role === 'partner');
+  const place = {
+    pathname: location.pathname,
+    claims,
+    theme: readThemeSettings(localStorage, STORAGE_KEYS.theme),
+    matches: (query: string) => window.matchMedia(query).matches,
+  };
+  // Once they are here, a signed-in layout's first view is drawn in plain DOM while the app's code arrives.
+  if (drawsFirstView(place)) void texts.then((loaded) => drawFirstView(document, { ...place, texts: loaded })).catch(() => undefined);
+  try {
+    const { startApp } = await import(/* webpackChunkName: "app" */ './bootstrap');
+    await startApp(language, texts);
+  } catch (error) {
+    removeFirstView(document);
+    throw error;
+  }
 }
 
 void start();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unsignedTestToken } from '../testing/index.js';
-import { storeSignIn, unverifiedRoleOf } from './sign-in-storage.js';
+import { storeSignIn, unverifiedClaimsOf, unverifiedRoleOf } from './sign-in-storage.js';
 import { decodeSessionUser, readStoredToken } from './token-storage.js';
 
 function memory() {
@@ -28,5 +28,14 @@ describe('what a sign-in keeps', () => {
     }
     expect(unverifiedRoleOf('not-a-token')).toBeUndefined();
     expect(unverifiedRoleOf('a.%%%.c')).toBeUndefined();
+  });
+
+  it('reads the username of a token as the checked decoder does, Vietnamese letters included', () => {
+    for (const username of ['lân', 'Nguyễn Thị Hồng', 'shop.an']) {
+      const token = unsignedTestToken({ username, userId: 'u1', userEmail: 'lan@shop.vn', partnerId: null, role: 'user' });
+      expect(unverifiedClaimsOf(token)).toEqual({ role: 'user', username: decodeSessionUser(token)?.username });
+    }
+    expect(unverifiedClaimsOf('not-a-token')).toEqual({});
+    expect(unverifiedClaimsOf(`a.${btoa(JSON.stringify({ username: 7, role: 'user' }))}.c`)).toEqual({ role: 'user' });
   });
 });

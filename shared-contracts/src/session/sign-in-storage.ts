@@ -21,19 +21,32 @@ export function storeSignIn(login: { access_token: string; user_features: readon
   local.setItem(STORAGE_KEYS.userFeatures, JSON.stringify(login.user_features));
 }
 
+/** What the start-up may read of an access token before the app checks it: only for drawing, never for access. */
+export interface UnverifiedClaims {
+  role?: string;
+  username?: string;
+}
+
 /**
- * The `role` claim of an access token, read without checking it (the app's start-up decodes and checks the
- * token it finds); `undefined` when the token is not a JWT or has no role.
+ * The `role` and `username` claims of an access token, read without checking it (the app's start-up decodes and
+ * checks the token it finds); empty when the token is not a JWT, and a claim that is not a string is left out.
  */
-export function unverifiedRoleOf(accessToken: string): string | undefined {
+export function unverifiedClaimsOf(accessToken: string): UnverifiedClaims {
   const payload = accessToken.split('.')[1];
-  if (!payload) return undefined;
+  if (!payload) return {};
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
-    const claims: unknown = JSON.parse(json);
-    const role = typeof claims === 'object' && claims !== null && 'role' in claims ? claims.role : undefined;
-    return typeof role === 'string' ? role : undefined;
+    const bytes = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    // The payload is UTF-8 (a Vietnamese username): atob gives its bytes, one character each.
+    const claims: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(bytes, (c) => c.charCodeAt(0))));
+    if (typeof claims !== 'object' || claims === null) return {};
+    const { role, username } = claims as Record<string, unknown>;
+    return { ...(typeof role === 'string' ? { role } : {}), ...(typeof username === 'string' ? { username } : {}) };
   } catch {
-    return undefined;
+    return {};
   }
+}
+
+/** The `role` claim of an access token, read without checking it; `undefined` when the token is not a JWT or has no role. */
+export function unverifiedRoleOf(accessToken: string): string | undefined {
+  return unverifiedClaimsOf(accessToken).role;
 }
