@@ -8,13 +8,12 @@
  * `BENCH_PORT_OFFSET=n` moves every port.
  * Reproduce: `npm run build && npx tsx bench/layout-shifts.ts`.
  */
-import { openThrottled, signedInPhoneContext, startStartUpRig } from './signed-in-api.ts';
+import { benchRoleOf, openThrottled, signedInPhoneContext, startStartUpRig } from './signed-in-api.ts';
 import { table } from './support.ts';
 
 const BASE_PORT = 6200 + (Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0);
 const PATH = process.env.SHIFTS_PATH ?? '/user-dashboard/';
 const RUNS = Math.max(1, Number.parseInt(process.env.SHIFTS_RUNS ?? '3', 10) || 3);
-const partner = PATH.startsWith('/partner-dashboard') || PATH === '/list-view/' || PATH === '/widgets/';
 
 interface Shift {
   at: number;
@@ -52,7 +51,7 @@ function recordShifts(): void {
 const rig = await startStartUpRig(BASE_PORT);
 const { api, browser } = rig;
 try {
-  const login = await api.login(await api.signUp(partner ? 'partner' : 'user'));
+  const login = await api.login(await api.signUp(benchRoleOf(PATH)));
   for (let run = 1; run <= RUNS; run++) {
     const context = await signedInPhoneContext(browser, login);
     const page = await openThrottled(context, `${rig.url}${PATH}`, recordShifts);

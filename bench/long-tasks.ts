@@ -14,31 +14,15 @@
  * Reproduce: `PAGEMATE_KEEP_NAMES=1 npm run build && npx tsx bench/long-tasks.ts`.
  */
 import { writeFileSync } from 'node:fs';
-import { signedInPhoneContext, startStartUpRig, type BenchAccount } from './signed-in-api.ts';
-import { sleep, table } from './support.ts';
+import { benchRoleOf, startStartUpRig, type BenchAccount } from './signed-in-api.ts';
+import { CPU_SLOWDOWN, LONG_TASK_MS, TOP_LEVEL_TASKS, traceSignedInStart, type TraceEvent } from './start-trace.ts';
+import { table } from './support.ts';
 
 const BASE_PORT = 5600 + (Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0);
 const PATHS = (process.env.LONG_TASKS_PATHS ?? '/user-dashboard/,/user-dashboard/page-manager/').split(',').map((p) => p.trim()).filter(Boolean);
 const RUNS = Math.max(1, Number.parseInt(process.env.LONG_TASKS_RUNS ?? '1', 10) || 1);
 const TOP = Math.max(1, Number.parseInt(process.env.LONG_TASKS_TOP ?? '4', 10) || 4);
 const THROTTLE = process.env.LONG_TASKS_THROTTLE === '1';
-const PARTNER_PATHS = ['/partner-dashboard/', '/list-view/', '/widgets/'];
-/** The slow phone Lighthouse simulates, and the task length past which it counts blocking time. */
-const CPU_SLOWDOWN = 4;
-const LONG_TASK_MS = 50;
-const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  id?: string;
-  args?: { name?: string; data?: Record<string, unknown> };
-}
 
 interface CallFrame {
   functionName: string;
@@ -127,25 +111,17 @@ const { api, browser } = rig;
 try {
   const accounts: Record<'user' | 'partner', BenchAccount | null> = { user: null, partner: null };
   for (const path of PATHS) {
-    const role = PARTNER_PATHS.includes(path) ? 'partner' : 'user';
+    const role = benchRoleOf(path);
     accounts[role] ??= await api.signUp(role);
     const login = await api.login(accounts[role]);
     for (let run = 0; run < RUNS; run += 1) {
-      const context = await signedInPhoneContext(browser, login);
-      const page = await context.newPage();
       // Lighthouse's own way by default: the page runs at the machine's speed and its tasks count 4× (`simulate`).
-      if (THROTTLE) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-      await browser.startTracing(page, {
+      const events = await traceSignedInStart(browser, login, `${rig.url}${path}`, {
         categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'v8.execute', 'blink.user_timing', 'loading', '__metadata'],
+        cpuThrottle: THROTTLE ? CPU_SLOWDOWN : undefined,
       });
-      await page.goto(`${rig.url}${path}`, { waitUntil: 'networkidle' });
-      await page.locator('main').first().waitFor({ timeout: 120_000 });
-      await page.waitForLoadState('networkidle');
-      await sleep(1000);
-      const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-      if (process.env.LONG_TASKS_TRACE_OUT) writeFileSync(`${process.env.LONG_TASKS_TRACE_OUT}-${path.replace(/\W+/g, '_')}${run}.json`, JSON.stringify(trace));
-      report(path, trace.traceEvents);
-      await context.close();
+      if (process.env.LONG_TASKS_TRACE_OUT) writeFileSync(`${process.env.LONG_TASKS_TRACE_OUT}-${path.replace(/\W+/g, '_')}${run}.json`, JSON.stringify({ traceEvents: events }));
+      report(path, events);
     }
   }
 } finally {

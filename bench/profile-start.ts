@@ -7,12 +7,11 @@
  * Reproduce: `npm run build && npx tsx bench/profile-start.ts`.
  */
 import { writeFileSync } from 'node:fs';
-import { signedInPhoneContext, startStartUpRig } from './signed-in-api.ts';
+import { benchRoleOf, signedInPhoneContext, startStartUpRig } from './signed-in-api.ts';
 import { table } from './support.ts';
 
 const BASE_PORT = 5400 + (Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0);
 const PATH = process.env.PROFILE_PATH ?? '/user-dashboard/';
-const partner = PATH.startsWith('/partner-dashboard') || PATH === '/list-view/' || PATH === '/widgets/';
 
 interface ProfileNode {
   id: number;
@@ -28,7 +27,7 @@ interface Profile {
 const rig = await startStartUpRig(BASE_PORT);
 const { api, browser } = rig;
 try {
-  const login = await api.login(await api.signUp(partner ? 'partner' : 'user'));
+  const login = await api.login(await api.signUp(benchRoleOf(PATH)));
   const context = await signedInPhoneContext(browser, login);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

@@ -11,12 +11,11 @@
  * `COMMITS_PATH=/user-dashboard/` (default) picks the route, `BENCH_PORT_OFFSET=n` moves every port.
  * Reproduce: `PAGEMATE_KEEP_NAMES=1 npm run build && npx tsx bench/react-commits.ts`.
  */
-import { openThrottled, signedInPhoneContext, startStartUpRig } from './signed-in-api.ts';
+import { benchRoleOf, openThrottled, signedInPhoneContext, startStartUpRig } from './signed-in-api.ts';
 import { table } from './support.ts';
 
 const BASE_PORT = 6000 + (Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0);
 const PATH = process.env.COMMITS_PATH ?? '/user-dashboard/';
-const partner = PATH.startsWith('/partner-dashboard') || PATH === '/list-view/' || PATH === '/widgets/';
 
 interface Commit {
   at: number;
@@ -108,7 +107,7 @@ function recordCommits(): void {
 const rig = await startStartUpRig(BASE_PORT);
 const { api, browser } = rig;
 try {
-  const login = await api.login(await api.signUp(partner ? 'partner' : 'user'));
+  const login = await api.login(await api.signUp(benchRoleOf(PATH)));
   const context = await signedInPhoneContext(browser, login);
   const page = await openThrottled(context, `${rig.url}${PATH}`, recordCommits);
   page.on('console', (message) => (message.type() === 'error' ? console.error('console:', message.text()) : undefined));

@@ -11,7 +11,7 @@ import { createDatabase, postgresAdminUrl, serverEnv, startProcess, type Scratch
 import { ROOT, serveComposedBuild, sleep } from './support.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser.ts';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { STORAGE_KEYS } from '@pagemate/shared-contracts/contracts';
+import { matchRoute, STORAGE_KEYS } from '@pagemate/shared-contracts/contracts';
 
 export interface BenchAccount {
   username: string;
@@ -112,6 +112,11 @@ export async function startSignedInApi(port: number, shellOrigin: string): Promi
       await database?.drop();
     },
   };
+}
+
+/** Who opens a route in the benches: a partner for the route table's partner routes, a user for the rest. */
+export function benchRoleOf(pathname: string): 'user' | 'partner' {
+  return matchRoute(pathname)?.audience === 'partner' ? 'partner' : 'user';
 }
 
 /** What the start-up benches run on: the composed build served, a signed-in API beside it, Debian's Chromium. */

@@ -12,29 +12,14 @@
  * (default 3) the runs per route, `BENCH_PORT_OFFSET=n` moves every port.
  * Reproduce: `npm run build && npx tsx bench/start-cpu.ts`.
  */
-import { signedInPhoneContext, startStartUpRig, type BenchAccount } from './signed-in-api.ts';
-import { sleep, table } from './support.ts';
+import { benchRoleOf, startStartUpRig, type BenchAccount } from './signed-in-api.ts';
+import { CPU_SLOWDOWN, LONG_TASK_MS, TOP_LEVEL_TASKS, traceSignedInStart, type TraceEvent } from './start-trace.ts';
+import { table } from './support.ts';
 
 const BASE_PORT = 5500 + (Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0);
 const PATHS = (process.env.START_CPU_PATHS ?? '/user-dashboard/,/user-dashboard/balance/').split(',').map((p) => p.trim()).filter(Boolean);
 const RUNS = Math.max(1, Number.parseInt(process.env.START_CPU_RUNS ?? '3', 10) || 3);
-const PARTNER_PATHS = ['/partner-dashboard/', '/list-view/', '/widgets/'];
-/** The slow phone Lighthouse simulates, and the task length past which it counts blocking time. */
-const CPU_SLOWDOWN = 4;
-const LONG_TASK_MS = 50;
-const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 const STYLE_AND_LAYOUT = new Set(['UpdateLayoutTree', 'Layout', 'ParseAuthorStyleSheet', 'RecalculateStyles']);
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
 
 interface StartCpu {
   cpuMs: number;
@@ -68,23 +53,14 @@ try {
   const accounts: Record<'user' | 'partner', BenchAccount | null> = { user: null, partner: null };
   const rows: Record<string, string | number>[] = [];
   for (const path of PATHS) {
-    const role = PARTNER_PATHS.includes(path) ? 'partner' : 'user';
+    const role = benchRoleOf(path);
     accounts[role] ??= await api.signUp(role);
     const login = await api.login(accounts[role]);
     const runs: StartCpu[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       // A new context per run: an empty cache and storage, then the token where the shell's start-up reads it.
-      const context = await signedInPhoneContext(browser, login);
-      const page = await context.newPage();
-      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata'] });
-      await page.goto(`${rig.url}${path}`, { waitUntil: 'networkidle' });
-      // The route drawn (its layout's one <main>) and the network quiet again: the whole start, not its first half.
-      await page.locator('main').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      await sleep(1000);
-      const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-      runs.push(startCpuOf(trace.traceEvents));
-      await context.close();
+      const events = await traceSignedInStart(browser, login, `${rig.url}${path}`, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata'] });
+      runs.push(startCpuOf(events));
     }
     const pick = (key: keyof StartCpu) => Math.round(median(runs.map((run) => run[key])));
     rows.push({

@@ -73,7 +73,8 @@ export function UserDashboardPage() {
   return (
     <Flex vertical gap={16}>
       <PageIntro title={t('user.title')}>
-        {t('user.welcome', { name: user?.username ?? '' })} {t('user.intro')}
+        {user?.username ? `${t('user.welcome', { name: user.username })} ` : ''}
+        {t('user.intro')}
       </PageIntro>
 
       <FigureCards counts={counts.data} loading={counts.isLoading} failed={counts.isError && !counts.data} retry={counts.refetch} />

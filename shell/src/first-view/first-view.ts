@@ -124,10 +124,11 @@ export function buildFirstView(doc: Document, { pathname, claims, texts, theme, 
   });
   content.append(trail);
   if (route.id === 'user-dashboard') {
-    const name = claims.username ?? '';
+    // A token without a username (the app then shows the session's) gets the intro without the greeting.
+    const welcome = claims.username ? `${textOf(texts, 'dashboard', 'user.welcome', { name: claims.username })} ` : '';
     content.append(
       element(doc, 'h1', 'pm-fv-title', 'title', textOf(texts, 'dashboard', 'user.title')),
-      element(doc, 'p', 'pm-fv-intro', 'intro', `${textOf(texts, 'dashboard', 'user.welcome', { name })} ${textOf(texts, 'dashboard', 'user.intro')}`),
+      element(doc, 'p', 'pm-fv-intro', 'intro', `${welcome}${textOf(texts, 'dashboard', 'user.intro')}`),
     );
   }
   column.append(header, content);

@@ -32,7 +32,8 @@ export function PartnerDashboardPage() {
   return (
     <Flex vertical gap={16}>
       <PageIntro title={t('dashboard.title')}>
-        {t('dashboard.welcome', { name: user?.username ?? '' })} {t('dashboard.intro')}
+        {user?.username ? `${t('dashboard.welcome', { name: user.username })} ` : ''}
+        {t('dashboard.intro')}
       </PageIntro>
 
       <InviteCard firstShop={noShops} />
