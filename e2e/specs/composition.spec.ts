@@ -60,6 +60,35 @@ test.describe('static export and runtime composition', () => {
     await expect(page.getByTestId('header-role')).toHaveText('User');
   });
 
+  test("a deep link into a remote route starts the remote's files beside the app's chunk and reads each runtime file once", async ({ page, signInAs }) => {
+    await signInAs('user');
+    const origin = remoteOrigin('mf_balance');
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    // The app's chunk is held until the remote's entry and exposed files have been asked for: without the early
+    // start (shell/src/early-start/), nothing asks for them before the app runs, and the page never draws.
+    let remoteStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (remoteStarted = resolve));
+    const remoteScripts = () => requested.filter((url) => url.startsWith(`${origin}/static/js/`));
+    page.on('request', () => {
+      if (remoteScripts().some((url) => /\/mf_balance\.[0-9a-f]+\.js$/.test(url)) && remoteScripts().some((url) => url.includes('__federation_expose_routes'))) remoteStarted();
+    });
+    await page.route(/\/static\/js\/async\/app\.[0-9a-f]+\.js$/, async (route) => {
+      await started;
+      await route.continue();
+    });
+    await page.route('**/api/v1/total-balance/**', (route) => route.fulfill({ json: { status: 200, data: { total_balance: 250000 } } }));
+    await page.goto('/user-dashboard/balance/');
+    await expect(page.getByRole('heading', { name: 'Tổng quan số dư' })).toBeVisible();
+
+    const count = (suffix: string) => requested.filter((url) => new URL(url).pathname === suffix && !url.startsWith(origin)).length;
+    expect(count('/config.json')).toBe(1);
+    expect(count('/remotes.json')).toBe(1);
+    expect(requested.filter((url) => url === `${origin}/mf-manifest.json`)).toHaveLength(1);
+    // Each of the remote's files once: the preloaded answer is the one its script tag used.
+    expect(remoteScripts().length).toBe(new Set(remoteScripts()).size);
+  });
+
   test('a signed-out visit to a dashboard route goes to sign-in', async ({ page }) => {
     await page.goto('/user-dashboard/');
     await expect(page).toHaveURL(/\/sign-in\/\?next=%2Fuser-dashboard/);

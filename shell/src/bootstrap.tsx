@@ -11,6 +11,7 @@ import {
   type LocaleTree,
 } from '@pagemate/shared-contracts';
 import { App } from './app';
+import type { RuntimeFiles } from './early-start/early-start';
 import { removeFirstView } from './first-view/first-view';
 import { loadShellNamespace } from './locales/load';
 import { setKnownRemotes } from './mf/remote-registry';
@@ -29,10 +30,10 @@ import './styles.css';
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Starts the app in `language` with the shell's texts `start.tsx` began to read beside this chunk; the other
- * language and the partner texts are read when needed (`shell/src/locales/load.ts`).
+ * Starts the app in `language` with the shell's texts and the runtime files `start.tsx` began to read beside this
+ * chunk; the other language and the partner texts are read when needed (`shell/src/locales/load.ts`).
  */
-export async function startApp(language: Language, texts: Promise<Record<string, LocaleTree>>): Promise<void> {
+export async function startApp(language: Language, texts: Promise<Record<string, LocaleTree>>, runtimeFiles: Promise<RuntimeFiles>): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element');
   const root = createRoot(container);
@@ -50,7 +51,7 @@ export async function startApp(language: Language, texts: Promise<Record<string,
   });
 
   try {
-    const runtime = await loadRuntime();
+    const runtime = loadRuntime(await runtimeFiles);
     setKnownRemotes(runtime.remotes);
     connectApiClient(store, runtime.config.apiBaseUrl, () => void router.navigate(hrefOf('/sign-in')));
     restoreSession(store);

@@ -1,5 +1,6 @@
 import './base.css';
 import { STORAGE_KEYS, storedLanguage, unverifiedClaimsOf } from '@pagemate/shared-contracts/plain';
+import { startEarly } from './early-start/early-start';
 import { drawFirstView, drawsFirstView, removeFirstView } from './first-view/first-view';
 import { loadStartNamespaces } from './locales/load';
 import { isPublicAuthVisit, isPublicLandingVisit } from './public-landing/entry-choice';
@@ -38,6 +39,8 @@ async function start(): Promise<void> {
   const language = storedLanguage(localStorage);
   const claims = storedClaims();
   const texts = loadStartNamespaces(language, claims.role === 'partner');
+  // The runtime files, and the remote this route needs, are read beside the app's chunks too, not after them.
+  const runtimeFiles = startEarly(document, location.pathname, claims.role);
   const place = {
     pathname: location.pathname,
     claims,
@@ -48,7 +51,7 @@ async function start(): Promise<void> {
   if (drawsFirstView(place)) void texts.then((loaded) => drawFirstView(document, { ...place, texts: loaded })).catch(() => undefined);
   try {
     const { startApp } = await import(/* webpackChunkName: "app" */ './bootstrap');
-    await startApp(language, texts);
+    await startApp(language, texts, runtimeFiles);
   } catch (error) {
     removeFirstView(document);
     throw error;

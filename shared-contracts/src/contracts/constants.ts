@@ -96,6 +96,9 @@ export const SPEC_MESSAGES = {
   noNotifications: 'No New Notifications',
 } as const;
 
+/** Where `config.json` says `remotes.json` is when it names no `remotesUrl`. */
+export const DEFAULT_REMOTES_URL = '/remotes.json';
+
 /** Languages and translation namespaces. Vietnamese is the default (docs/product.md §1). */
 export const LANGUAGES = ['vi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { DEFAULT_REMOTES_URL } from './constants.js';
 import { REMOTE_NAMES } from './routes.js';
 
 /** `config.json`, served beside the shell and never cached: where the shell finds the API and its remotes. */
 export const runtimeConfigSchema = z.object({
   apiBaseUrl: z.string().url(),
   facebookAppId: z.string().default(''),
-  remotesUrl: z.string().min(1).default('/remotes.json'),
+  remotesUrl: z.string().min(1).default(DEFAULT_REMOTES_URL),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

@@ -6,6 +6,7 @@ import {
   type RemoteModule,
   type RemoteName,
 } from '@pagemate/shared-contracts';
+import { takeEarlyManifest } from '../early-start/early-start';
 
 /**
  * Which remotes exist (from remotes.json) and which of them this session has registered with the MF
@@ -26,6 +27,11 @@ function installErrorPlugin(): void {
         // Logged once here; the route's fallback panel is what the user sees.
         console.error(`[pagemate] remote ${id} failed at ${lifecycle}`, error);
         throw error instanceof Error ? error : new Error(String(error));
+      },
+      // The manifest start.tsx read for this route (early-start.ts) answers the runtime's first request for it.
+      // When that read failed, the runtime's request goes to the server as it would have.
+      fetch(url, init) {
+        return takeEarlyManifest(url)?.then((early) => early ?? fetch(url, init));
       },
     },
   ]);
