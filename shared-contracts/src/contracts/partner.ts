@@ -13,8 +13,8 @@ import { uuidSchema } from './ids.js';
  * an account manager.
  */
 
-const idSchema = z.string().min(1).max(128);
-const count = z.number().int().nonnegative();
+const idSchema = lazySchema(() => z.string().min(1).max(128));
+const count = lazySchema(() => z.number().int().nonnegative());
 
 /** Invite codes: 8 characters of an alphabet without look-alikes (0/O, 1/I/L), shown in groups of four. */
 export const PARTNER_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -147,9 +147,9 @@ export type PartnerAlert = z.infer<typeof partnerAlertSchema>;
 /** An order counts as waiting when it is still `new` this long after it was created. */
 export const ORDER_WAITING_HOURS = 24;
 
-const shopQuery = z.object({ shop_id: uuidSchema.optional() });
-const daysQuery = z.object({ days: z.coerce.number().int().min(7).max(365).default(30) });
-const staffBody = z.object({
+const shopQuery = lazySchema(() => z.object({ shop_id: uuidSchema.optional() }));
+const daysQuery = lazySchema(() => z.object({ days: z.coerce.number().int().min(7).max(365).default(30) }));
+const staffBody = lazySchema(() => z.object({
   id: uuidSchema.optional(),
   name: z.string().trim().min(1).max(200),
   email: z.union([z.literal(''), z.string().trim().toLowerCase().email().max(254)]).default(''),
@@ -157,7 +157,7 @@ const staffBody = z.object({
   role: z.enum(PARTNER_STAFF_ROLES).default('account_manager'),
   active: z.boolean().default(true),
   note: z.string().trim().max(2_000).default(''),
-});
+}));
 
 /** Partner endpoints (`auth: 'partner'`: a valid access token whose role is not `user`). */
 export const partnerEndpoints = lazyEntries({
