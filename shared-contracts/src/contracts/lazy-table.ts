@@ -29,7 +29,7 @@ export function mergeLazyTables<T extends object>(...tables: object[]): T {
 }
 
 /** Whether this is a browser page (the server and scripts have no `document`). */
-const IN_A_PAGE = typeof document !== 'undefined';
+const IN_A_PAGE = 'document' in globalThis;
 
 /**
  * A schema built on first use in a browser: `lazySchema(() => z.object({ … }))` stands for the schema `build`
