@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, longText, pageActionSchema, shortText } from './entity-fields.js';
+import { lazySchema } from './lazy-table.js';
 
 export { CHANNELS, channelSchema, pageActionSchema, type Channel, type PageAction } from './entity-fields.js';
 export * from './post-entities.js';
@@ -10,35 +11,35 @@ export * from './inbox-entities.js';
  * camelCase where the product names them so) so the UI and the server read the same shapes.
  */
 
-export const roleSchema = z.string().min(1).max(32);
+export const roleSchema = lazySchema(() => z.string().min(1).max(32));
 export type Role = z.infer<typeof roleSchema>;
 export const KNOWN_ROLES = ['user', 'partner', 'admin'] as const;
 
 /** Session user, decoded from the access token. */
-export const sessionUserSchema = z.object({
+export const sessionUserSchema = lazySchema(() => z.object({
   username: z.string(),
   userId: z.string(),
   userEmail: z.string(),
   partnerId: z.string().nullable(),
   role: roleSchema,
-});
+}));
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** Claims of the access token: the session user plus the standard JWT times. */
-export const accessTokenClaimsSchema = sessionUserSchema.extend({ exp: z.number().optional(), iat: z.number().optional() });
+export const accessTokenClaimsSchema = lazySchema(() => sessionUserSchema.extend({ exp: z.number().optional(), iat: z.number().optional() }));
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
 /** The Instagram professional account linked to a page, and what the bot answers on it. */
-export const instagramAccountSchema = z.object({
+export const instagramAccountSchema = lazySchema(() => z.object({
   ig_user_id: idSchema,
   username: z.string(),
   picture_url: z.string().nullable(),
   /** Instagram event types the bot answers (comments on the account's media, Direct messages). */
   subscribed: z.array(pageActionSchema).default([]),
-});
+}));
 export type InstagramAccount = z.infer<typeof instagramAccountSchema>;
 
-export const facebookPageSchema = z.object({
+export const facebookPageSchema = lazySchema(() => z.object({
   page_name: z.string(),
   page_id: idSchema,
   /** Masked when sent to the browser (`EAAB…x1y2`): page tokens stay on the server, encrypted at rest. */
@@ -51,10 +52,10 @@ export const facebookPageSchema = z.object({
   bot_paused: z.enum(['no_funds', 'daily_cap']).nullable().default(null),
   /** The linked Instagram professional account, or null when the page has none. */
   instagram: instagramAccountSchema.nullable().default(null),
-});
+}));
 export type FacebookPage = z.infer<typeof facebookPageSchema>;
 
-export const facebookAccountSchema = z.object({
+export const facebookAccountSchema = lazySchema(() => z.object({
   name_fb: z.string(),
   id_user_fb: idSchema,
   /** Masked like page tokens. */
@@ -64,13 +65,13 @@ export const facebookAccountSchema = z.object({
   sandbox: z.boolean().default(false),
   /** The person allowed PageMate on the linked Instagram accounts (comments, Direct messages, posts). */
   instagram_allowed: z.boolean().default(false),
-});
+}));
 export type FacebookAccount = z.infer<typeof facebookAccountSchema>;
 
-export const fileRefSchema = z.object({ collection_name: shortText.min(1), file_name: shortText.min(1) });
+export const fileRefSchema = lazySchema(() => z.object({ collection_name: shortText.min(1), file_name: shortText.min(1) }));
 export type FileRef = z.infer<typeof fileRefSchema>;
 
-export const collectionFileSchema = fileRefSchema.extend({
+export const collectionFileSchema = lazySchema(() => fileRefSchema.extend({
   file_id: idSchema.optional(),
   language: z.string().optional(),
   size_bytes: z.number().int().nonnegative().optional(),
@@ -80,40 +81,40 @@ export const collectionFileSchema = fileRefSchema.extend({
   index_error: z.string().optional(),
   /** Searchable passages once indexed. */
   chunk_count: z.number().int().nonnegative().optional(),
-});
+}));
 export type CollectionFile = z.infer<typeof collectionFileSchema>;
 
-export const identityInfoSchema = z.object({
+export const identityInfoSchema = lazySchema(() => z.object({
   name: shortText.optional().default(''),
   gender: shortText.optional().default(''),
   birth_year: shortText.optional().default(''),
   hometown: shortText.optional().default(''),
   current_address: shortText.optional().default(''),
-});
-export const identityStorySchema = z.object({
+}));
+export const identityStorySchema = lazySchema(() => z.object({
   childhood: longText.optional().default(''),
   schools: longText.optional().default(''),
   university: longText.optional().default(''),
   current_job: longText.optional().default(''),
-});
-export const identitySchema = z.object({
+}));
+export const identitySchema = lazySchema(() => z.object({
   identity_id: idSchema,
   name: shortText.min(1),
   info: identityInfoSchema,
   story: identityStorySchema,
   style_conversation: longText,
   example_conversation: longText,
-});
+}));
 export type Identity = z.infer<typeof identitySchema>;
 
-export const procedureSchema = z.object({
+export const procedureSchema = lazySchema(() => z.object({
   procedure_id: idSchema,
   name: shortText.min(1),
   procedure: longText.min(1),
-});
+}));
 export type Procedure = z.infer<typeof procedureSchema>;
 
-export const botConfigSchema = z.object({
+export const botConfigSchema = lazySchema(() => z.object({
   total_id: idSchema,
   name: shortText.min(1),
   procedure_id: idSchema,
@@ -122,10 +123,10 @@ export const botConfigSchema = z.object({
   target: longText,
   mission: longText,
   note: longText,
-});
+}));
 export type BotConfig = z.infer<typeof botConfigSchema>;
 
-export const pageManagerSchema = z.object({
+export const pageManagerSchema = lazySchema(() => z.object({
   manager_id: idSchema,
   username: z.string(),
   page_id: idSchema,
@@ -136,11 +137,11 @@ export const pageManagerSchema = z.object({
   action: z.array(pageActionSchema),
   /** The page table's Auto toggle: the bot is on for this page. */
   auto_reply: z.boolean().default(true),
-});
+}));
 export type PageManager = z.infer<typeof pageManagerSchema>;
 
 /** A customer of the user's pages: created from a conversation (by the bot or by hand) or entered by hand. */
-export const clientSchema = z.object({
+export const clientSchema = lazySchema(() => z.object({
   id: idSchema,
   name: shortText,
   phone: z.string().trim().max(32),
@@ -152,7 +153,7 @@ export const clientSchema = z.object({
   note: z.string().max(2_000).default(''),
   order_count: z.number().int().nonnegative().default(0),
   created_at: z.string().optional(),
-});
+}));
 export type Client = z.infer<typeof clientSchema>;
 
 /** An order's life: new → confirmed → shipping → delivered, or cancelled before it is delivered. */
@@ -166,7 +167,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   delivered: [],
   cancelled: [],
 };
-export const orderSchema = z.object({
+export const orderSchema = lazySchema(() => z.object({
   orderId: idSchema,
   productName: shortText.min(1),
   unitPrice: z.number().int().nonnegative(),
@@ -182,34 +183,34 @@ export const orderSchema = z.object({
   source: z.enum(['bot', 'manual']).default('manual'),
   note: z.string().max(2_000).default(''),
   created_at: z.string().optional(),
-});
+}));
 export type Order = z.infer<typeof orderSchema>;
 
-export const tokenTransactionSchema = z.object({
+export const tokenTransactionSchema = lazySchema(() => z.object({
   completionTokens: z.number().int().nonnegative(),
   promptTokens: z.number().int().nonnegative(),
   totalToken: z.number().int().nonnegative(),
   totalCost: z.number().int().nonnegative(),
   time: z.string(),
   message: z.string(),
-});
+}));
 export type TokenTransaction = z.infer<typeof tokenTransactionSchema>;
 
 export const BALANCE_TRANSACTION_TYPES = ['deposit', 'token_charge', 'refund', 'adjustment'] as const;
-export const balanceTransactionSchema = z.object({
+export const balanceTransactionSchema = lazySchema(() => z.object({
   amount: z.number().int(),
   transactionType: z.enum(BALANCE_TRANSACTION_TYPES),
   dateModified: z.string(),
   status: z.enum(['pending', 'succeeded', 'failed', 'cancelled']),
   note: z.string(),
-});
+}));
 export type BalanceTransaction = z.infer<typeof balanceTransactionSchema>;
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled', 'expired', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** `sandbox`: the built-in checkout (the default); `payos`: VietQR through PayOS. */
 export const PAYMENT_PROVIDERS = ['sandbox', 'payos'] as const;
-export const depositSchema = z.object({
+export const depositSchema = lazySchema(() => z.object({
   payment_id: idSchema,
   amount: z.number().int().positive(),
   status: z.enum(PAYMENT_STATUSES),
@@ -225,21 +226,21 @@ export const depositSchema = z.object({
   /** Present while the payment is pending: the provider's checkout page and the VietQR payload. */
   checkout_url: z.string().optional(),
   qr_code: z.string().optional(),
-});
+}));
 export type Deposit = z.infer<typeof depositSchema>;
 
-export const temperatureOptionSchema = z.object({ label: z.string(), value: z.number().min(0).max(1), description: z.string() });
+export const temperatureOptionSchema = lazySchema(() => z.object({ label: z.string(), value: z.number().min(0).max(1), description: z.string() }));
 export type TemperatureOption = z.infer<typeof temperatureOptionSchema>;
 
-export const dropdownItemSchema = z.object({
+export const dropdownItemSchema = lazySchema(() => z.object({
   icon: z.string(),
   label: z.string(),
   href: z.string(),
   badge: z.object({ text: z.string(), color: z.string(), bgColor: z.string() }).optional(),
-});
+}));
 export type DropdownItem = z.infer<typeof dropdownItemSchema>;
 
-export const dashboardCountsSchema = z.object({
+export const dashboardCountsSchema = lazySchema(() => z.object({
   pages: z.number().int().nonnegative(),
   comments: z.number().int().nonnegative(),
   messages: z.number().int().nonnegative(),
@@ -247,21 +248,21 @@ export const dashboardCountsSchema = z.object({
   orders: z.number().int().nonnegative(),
   clients: z.number().int().nonnegative(),
   spend: z.number().int().nonnegative(),
-});
+}));
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
 
 /** One Vietnam day of the dashboard's charts. */
-export const dashboardDaySchema = z.object({
+export const dashboardDaySchema = lazySchema(() => z.object({
   date: z.string(),
   comments: z.number().int().nonnegative(),
   messages: z.number().int().nonnegative(),
   bot_replies: z.number().int().nonnegative(),
   posts: z.number().int().nonnegative(),
   spend: z.number().int().nonnegative(),
-});
+}));
 export type DashboardDay = z.infer<typeof dashboardDaySchema>;
 /** The dashboard's figures per page over the same days. */
-export const dashboardPageSchema = z.object({
+export const dashboardPageSchema = lazySchema(() => z.object({
   page_id: idSchema,
   page_name: z.string(),
   comments: z.number().int().nonnegative(),
@@ -269,33 +270,33 @@ export const dashboardPageSchema = z.object({
   bot_replies: z.number().int().nonnegative(),
   posts: z.number().int().nonnegative(),
   spend: z.number().int().nonnegative(),
-});
+}));
 export type DashboardPage = z.infer<typeof dashboardPageSchema>;
 
 /** Server notifications; the client words each kind in the user's language from `params`. */
 export const NOTIFICATION_KINDS = ['welcome', 'low_balance', 'ai_paused_no_funds', 'deposit_paid', 'page_reconnect'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export const notificationSchema = z.object({
+export const notificationSchema = lazySchema(() => z.object({
   id: idSchema,
   kind: z.enum(NOTIFICATION_KINDS),
   /** Values the message names, e.g. `{ balance: 8000, threshold: 20000 }` (amounts in VND). */
   params: z.record(z.string(), z.union([z.string(), z.number()])),
   created_at: z.string(),
-});
+}));
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** One Vietnam calendar day of the balance overview chart. */
-export const dailyMoneySchema = z.object({
+export const dailyMoneySchema = lazySchema(() => z.object({
   /** YYYY-MM-DD in Vietnam time. */
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   /** AI charges settled that day, VND (positive). */
   spend: z.number().int().nonnegative(),
   /** Deposits credited that day, VND. */
   deposits: z.number().int().nonnegative(),
-});
+}));
 export type DailyMoney = z.infer<typeof dailyMoneySchema>;
 
-export const balanceSummarySchema = z.object({
+export const balanceSummarySchema = lazySchema(() => z.object({
   total_balance: z.number().int().nonnegative(),
   /** Held by AI calls in progress (not in `total_balance`). */
   reserved: z.number().int().nonnegative(),
@@ -306,7 +307,7 @@ export const balanceSummarySchema = z.object({
   low_balance_threshold: z.number().int().nonnegative(),
   /** Oldest first, one entry per day, days without activity included. */
   daily: z.array(dailyMoneySchema),
-});
+}));
 export type BalanceSummary = z.infer<typeof balanceSummarySchema>;
 
 /** Chat modes of docs/product.md §1: basic, full documents (answers from chosen files, with citations), marketing articles. */
@@ -317,7 +318,7 @@ export const MARKETING_FLOWS = ['idea', 'no_idea'] as const;
 export type MarketingFlow = (typeof MARKETING_FLOWS)[number];
 
 /** A passage an answer used, numbered as the answer cites it ([1], [2]…). */
-export const citationSchema = z.object({
+export const citationSchema = lazySchema(() => z.object({
   index: z.number().int().positive(),
   chunk_id: idSchema,
   file_id: idSchema,
@@ -326,19 +327,19 @@ export const citationSchema = z.object({
   /** Where in the file: "lines 10–42", "'Bảng giá'!A2:D40", "paragraphs 3–7". */
   locator: z.string(),
   excerpt: z.string(),
-});
+}));
 export type Citation = z.infer<typeof citationSchema>;
 
-export const tokenUsageSchema = z.object({
+export const tokenUsageSchema = lazySchema(() => z.object({
   prompt_tokens: z.number().int().nonnegative(),
   completion_tokens: z.number().int().nonnegative(),
   total_tokens: z.number().int().nonnegative(),
   /** VND charged for this answer. */
   cost: z.number().int().nonnegative(),
-});
+}));
 export type TokenUsage = z.infer<typeof tokenUsageSchema>;
 
-export const chatMessageSchema = z.object({
+export const chatMessageSchema = lazySchema(() => z.object({
   message_id: idSchema,
   role: z.enum(['user', 'assistant']),
   content: z.string(),
@@ -347,10 +348,10 @@ export const chatMessageSchema = z.object({
   /** The answer stopped early (the user pressed stop, or the model failed midway). */
   interrupted: z.boolean(),
   created_at: z.string(),
-});
+}));
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export const conversationSchema = z.object({
+export const conversationSchema = lazySchema(() => z.object({
   conversation_id: idSchema,
   mode: z.enum(CHAT_MODES),
   title: z.string(),
@@ -358,28 +359,28 @@ export const conversationSchema = z.object({
   file_ids: z.array(idSchema),
   created_at: z.string(),
   updated_at: z.string(),
-});
+}));
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /**
  * What `chatSend` streams as server-sent events (`data: <json>` lines): `start` first, then `delta`s, then
  * `citations` (full-documents mode), then `done` with the usage charged — or `error` at any point.
  */
-export const chatStreamEventSchema = z.discriminatedUnion('type', [
+export const chatStreamEventSchema = lazySchema(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), conversation_id: idSchema, message_id: idSchema, user_message_id: idSchema }),
   z.object({ type: z.literal('delta'), text: z.string() }),
   z.object({ type: z.literal('citations'), citations: z.array(citationSchema) }),
   z.object({ type: z.literal('done'), usage: tokenUsageSchema }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
-]);
+]));
 export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
 
-export const passageSchema = z.object({
+export const passageSchema = lazySchema(() => z.object({
   chunk_id: idSchema,
   file_id: idSchema,
   file_name: z.string(),
   collection_name: z.string(),
   locator: z.string(),
   text: z.string(),
-});
+}));
 export type Passage = z.infer<typeof passageSchema>;

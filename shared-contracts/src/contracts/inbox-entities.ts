@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channelSchema, idSchema } from './entity-fields.js';
+import { lazySchema } from './lazy-table.js';
 
 /** Page conversations as the comment and message managers show them: threads and their items. */
 
@@ -34,7 +35,7 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 export const INBOX_REPLY_MAX_CHARS = 1_999;
 
 /** One conversation of a page: a comment with the answers under it, or a Messenger conversation with one person. */
-export const inboxThreadSchema = z.object({
+export const inboxThreadSchema = lazySchema(() => z.object({
   thread_id: idSchema,
   page_id: idSchema,
   kind: z.enum(INBOX_KINDS),
@@ -56,11 +57,11 @@ export const inboxThreadSchema = z.object({
   bot_paused: z.boolean(),
   bot_pause_reason: z.enum(['manual', 'handoff']).nullable(),
   bot_paused_until: z.string().nullable(),
-});
+}));
 export type InboxThread = z.infer<typeof inboxThreadSchema>;
 
 /** One item of a thread, oldest first in a thread's detail. */
-export const inboxItemSchema = z.object({
+export const inboxItemSchema = lazySchema(() => z.object({
   item_id: idSchema,
   author: z.enum(INBOX_AUTHORS),
   text: z.string(),
@@ -72,5 +73,5 @@ export const inboxItemSchema = z.object({
   delivery: z.enum(DELIVERY_STATES).nullable(),
   /** Bot items: what the answer cost, VND. */
   cost: z.number().int().nonnegative().nullable(),
-});
+}));
 export type InboxItem = z.infer<typeof inboxItemSchema>;

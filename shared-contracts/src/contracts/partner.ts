@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lazyEntries } from './lazy-table.js';
+import { lazyEntries, lazySchema } from './lazy-table.js';
 import type { EndpointContract } from './endpoints.js';
 import { clientSchema, dashboardDaySchema, ORDER_STATUSES, orderSchema } from './entities.js';
 import { envelope, okSchema } from './envelope.js';
@@ -13,19 +13,19 @@ import { uuidSchema } from './ids.js';
  * an account manager.
  */
 
-const idSchema = z.string().min(1).max(128);
-const count = z.number().int().nonnegative();
+const idSchema = lazySchema(() => z.string().min(1).max(128));
+const count = lazySchema(() => z.number().int().nonnegative());
 
 /** Invite codes: 8 characters of an alphabet without look-alikes (0/O, 1/I/L), shown in groups of four. */
 export const PARTNER_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const PARTNER_CODE_LENGTH = 8;
 /** Accepts what a person types: any case, spaces or dashes between groups. Normalised to 8 upper-case characters. */
-export const partnerCodeSchema = z
+export const partnerCodeSchema = lazySchema(() => z
   .string()
   .trim()
   .max(32)
   .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
-  .pipe(z.string().regex(new RegExp(`^[${PARTNER_CODE_ALPHABET}]{${PARTNER_CODE_LENGTH}}$`), 'an 8-character invite code'));
+  .pipe(z.string().regex(new RegExp(`^[${PARTNER_CODE_ALPHABET}]{${PARTNER_CODE_LENGTH}}$`), 'an 8-character invite code')));
 
 /** `ABCD2345` → `ABCD-2345`. */
 export function formatPartnerCode(code: string): string {
@@ -33,7 +33,7 @@ export function formatPartnerCode(code: string): string {
 }
 
 /** The shop's side: who its partner is, if any. */
-export const myPartnerSchema = z.object({
+export const myPartnerSchema = lazySchema(() => z.object({
   partner: z
     .object({
       name: z.string(),
@@ -41,20 +41,20 @@ export const myPartnerSchema = z.object({
       joined_at: z.string(),
     })
     .nullable(),
-});
+}));
 export type MyPartner = z.infer<typeof myPartnerSchema>;
 
-export const partnerInviteSchema = z.object({
+export const partnerInviteSchema = lazySchema(() => z.object({
   /** 8 characters, unformatted. */
   code: z.string(),
-});
+}));
 export type PartnerInvite = z.infer<typeof partnerInviteSchema>;
 
 export const PARTNER_STAFF_ROLES = ['account_manager', 'support', 'sales', 'technician'] as const;
 export type PartnerStaffRole = (typeof PARTNER_STAFF_ROLES)[number];
 
 /** A member of the partner's team (a record the partner keeps, not a login). */
-export const partnerStaffSchema = z.object({
+export const partnerStaffSchema = lazySchema(() => z.object({
   id: idSchema,
   name: z.string(),
   email: z.string(),
@@ -65,7 +65,7 @@ export const partnerStaffSchema = z.object({
   /** Shops this person manages. */
   shop_count: count,
   created_at: z.string(),
-});
+}));
 export type PartnerStaff = z.infer<typeof partnerStaffSchema>;
 
 /** A shop's activity over the requested days: one shop's row, and the totals of every shop, count the same. */
@@ -84,7 +84,7 @@ const shopActivityShape = {
 };
 
 /** What the partner sees of one shop it serves; activity figures cover the requested days. */
-export const partnerShopSchema = z.object({
+export const partnerShopSchema = lazySchema(() => z.object({
   shop_id: idSchema,
   username: z.string(),
   email: z.string(),
@@ -101,37 +101,37 @@ export const partnerShopSchema = z.object({
   ...shopActivityShape,
   /** Latest customer item, bot answer, post or order; null when nothing yet. */
   last_activity_at: z.string().nullable(),
-});
+}));
 export type PartnerShop = z.infer<typeof partnerShopSchema>;
 
-export const partnerTotalsSchema = z.object({
+export const partnerTotalsSchema = lazySchema(() => z.object({
   shops: count,
   pages: count,
   ...shopActivityShape,
-});
+}));
 export type PartnerTotals = z.infer<typeof partnerTotalsSchema>;
 
 /** The partner dashboard: totals over the days (of every shop, or of one), the same days as the chart. */
-export const partnerOverviewSchema = z.object({
+export const partnerOverviewSchema = lazySchema(() => z.object({
   totals: partnerTotalsSchema,
   /** Oldest first, every day of the range; `date` is a Vietnam day. */
   days: z.array(dashboardDaySchema),
   /** Orders created per Vietnam day over the same range (same length and order as `days`). */
   orders_per_day: z.array(z.object({ date: z.string(), orders: count, order_value: count })),
-});
+}));
 export type PartnerOverview = z.infer<typeof partnerOverviewSchema>;
 
 /** A shop's client or order as the partner sees it: with the shop it belongs to. */
 const ofShop = { shop_id: idSchema, shop_name: z.string() };
-export const partnerClientSchema = clientSchema.extend(ofShop);
+export const partnerClientSchema = lazySchema(() => clientSchema.extend(ofShop));
 export type PartnerClient = z.infer<typeof partnerClientSchema>;
-export const partnerOrderSchema = orderSchema.extend(ofShop);
+export const partnerOrderSchema = lazySchema(() => orderSchema.extend(ofShop));
 export type PartnerOrder = z.infer<typeof partnerOrderSchema>;
 
 /** What needs the partner's attention now, worded by the client from `kind`. */
 export const PARTNER_ALERT_KINDS = ['low_balance', 'page_reconnect', 'bot_paused', 'post_failed', 'order_waiting'] as const;
 export type PartnerAlertKind = (typeof PARTNER_ALERT_KINDS)[number];
-export const partnerAlertSchema = z.object({
+export const partnerAlertSchema = lazySchema(() => z.object({
   kind: z.enum(PARTNER_ALERT_KINDS),
   shop_id: idSchema,
   shop_name: z.string(),
@@ -141,15 +141,15 @@ export const partnerAlertSchema = z.object({
   value: count,
   /** When it started (latest relevant event). */
   at: z.string(),
-});
+}));
 export type PartnerAlert = z.infer<typeof partnerAlertSchema>;
 
 /** An order counts as waiting when it is still `new` this long after it was created. */
 export const ORDER_WAITING_HOURS = 24;
 
-const shopQuery = z.object({ shop_id: uuidSchema.optional() });
-const daysQuery = z.object({ days: z.coerce.number().int().min(7).max(365).default(30) });
-const staffBody = z.object({
+const shopQuery = lazySchema(() => z.object({ shop_id: uuidSchema.optional() }));
+const daysQuery = lazySchema(() => z.object({ days: z.coerce.number().int().min(7).max(365).default(30) }));
+const staffBody = lazySchema(() => z.object({
   id: uuidSchema.optional(),
   name: z.string().trim().min(1).max(200),
   email: z.union([z.literal(''), z.string().trim().toLowerCase().email().max(254)]).default(''),
@@ -157,7 +157,7 @@ const staffBody = z.object({
   role: z.enum(PARTNER_STAFF_ROLES).default('account_manager'),
   active: z.boolean().default(true),
   note: z.string().trim().max(2_000).default(''),
-});
+}));
 
 /** Partner endpoints (`auth: 'partner'`: a valid access token whose role is not `user`). */
 export const partnerEndpoints = lazyEntries({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHANNELS, idSchema } from './entity-fields.js';
+import { lazySchema } from './lazy-table.js';
 
 /** Scheduled posts: how a post repeats, its images, and each occurrence on a page and channel. */
 
@@ -14,11 +15,11 @@ export const POST_LIMITS = { maxIterations: 500, maxHorizonDays: 730, maxEvery: 
  * days / weeks / months (a month later on the same day, the month's last day when it is shorter). A repeating
  * post stops after `iterations` posts or after `end_date` (a Vietnam day, included), whichever comes first.
  */
-export const postRepeatSchema = z.discriminatedUnion('kind', [
+export const postRepeatSchema = lazySchema(() => z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
   z.object({ kind: z.literal('days'), days: z.array(z.enum(REPEAT_DAYS)).min(1).max(7) }),
   z.object({ kind: z.literal('custom'), every: z.number().int().min(1).max(POST_LIMITS.maxEvery), unit: z.enum(REPEAT_UNITS) }),
-]);
+]));
 export type PostRepeat = z.infer<typeof postRepeatSchema>;
 export const POST_RUN_STATUSES = ['scheduled', 'publishing', 'published', 'failed', 'cancelled'] as const;
 export type PostRunStatus = (typeof POST_RUN_STATUSES)[number];
@@ -43,10 +44,10 @@ export const POST_FAILURES = [
 ] as const;
 export type PostFailure = (typeof POST_FAILURES)[number];
 /** An image uploaded for posts: served to Facebook (and the browser) from `url`. */
-export const postImageSchema = z.object({ media_id: idSchema, url: z.string(), file_name: z.string(), size_bytes: z.number().int().nonnegative() });
+export const postImageSchema = lazySchema(() => z.object({ media_id: idSchema, url: z.string(), file_name: z.string(), size_bytes: z.number().int().nonnegative() }));
 export type PostImage = z.infer<typeof postImageSchema>;
 /** One post of a page at one time: a scheduled post's occurrence (`seq` counts them from 1). */
-export const scheduledPostSchema = z.object({
+export const scheduledPostSchema = lazySchema(() => z.object({
   post_id: idSchema,
   run_id: idSchema,
   page_id: idSchema,
@@ -74,5 +75,5 @@ export const scheduledPostSchema = z.object({
   /** Failed: why (null on runs that failed before reasons were kept), and the details — Meta's own words. */
   error_code: z.enum(POST_FAILURES).nullable(),
   error: z.string().nullable(),
-});
+}));
 export type ScheduledPost = z.infer<typeof scheduledPostSchema>;

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { DEFAULT_REMOTES_URL } from './constants.js';
+import { lazySchema } from './lazy-table.js';
 import { REMOTE_NAMES } from './routes.js';
 
 /** `config.json`, served beside the shell and never cached: where the shell finds the API and its remotes. */
-export const runtimeConfigSchema = z.object({
+export const runtimeConfigSchema = lazySchema(() => z.object({
   apiBaseUrl: z.string().url(),
   facebookAppId: z.string().default(''),
   remotesUrl: z.string().min(1).default(DEFAULT_REMOTES_URL),
-});
+}));
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 /** `remotes.json`: which remote lives where and who may load it. Editing it redeploys a remote. */
-export const remotesFileSchema = z.object({
+export const remotesFileSchema = lazySchema(() => z.object({
   remotes: z.array(
     z.object({
       name: z.enum(REMOTE_NAMES),
@@ -19,7 +20,7 @@ export const remotesFileSchema = z.object({
       audience: z.array(z.enum(['public', 'user', 'partner'])).min(1),
     }),
   ),
-});
+}));
 export type RemotesFile = z.infer<typeof remotesFileSchema>;
 
 /** Default local ports of `npm start`: the shell, each remote and the API. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chartLocale, formatCompactNumber, formatLongDay, formatShortDay, labelEvery, niceCeiling, ticksUpTo } from './chart-scale';
 
 describe('chart scale', () => {
@@ -17,6 +17,22 @@ describe('chart scale', () => {
     expect(formatCompactNumber(1_500_000, 'en')).toBe('1.5M');
     expect(chartLocale('en')).toBe('en');
     expect(chartLocale('vi')).toBe('vi-VN');
+  });
+
+  it('writes compact numbers as Intl does, without building an Intl format', () => {
+    const values = [0, 0.25, 0.625, 0.75, 1, 12.5, 999, 999.96, 1000, 1050, 1150, 1250, 9999, 99_950, 999_949, 999_950, 2.5e6, 7.5e8, 999_999_999_999, 1e15, 1.25e16, -1500];
+    for (const max of [1, 2, 2.5, 5, 10, 20, 25, 50, 250, 2500, 5e4, 2.5e5, 5e6, 2.5e7, 1e8, 2.5e9, 5e12]) values.push(...ticksUpTo(max));
+    for (let value = 1; value < 1e13; value = Math.ceil(value * 1.37) + 3) values.push(value);
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    const written = ['vi-VN', 'en'].flatMap((locale) => values.map((value) => formatCompactNumber(value, locale)));
+    expect(numberFormat).not.toHaveBeenCalled();
+    numberFormat.mockRestore();
+    const byIntl = ['vi-VN', 'en'].flatMap((locale) => {
+      const format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+      return values.map((value) => format.format(value));
+    });
+    expect(written).toEqual(byIntl);
+    expect(formatCompactNumber(1_500_000, 'de')).toBe(new Intl.NumberFormat('de', { notation: 'compact', maximumFractionDigits: 1 }).format(1_500_000));
   });
 
   it('writes calendar days day first, whatever the time zone of the browser', () => {

@@ -195,6 +195,32 @@ describe('user dashboard', () => {
     expect(text()).toContain('3.500 VNĐ');
   });
 
+  it("draws the per-page table in a render after the charts, holding its place, and without antd's column measuring", async () => {
+    await inLanguage('vi');
+    fakeApi({ counts: counts() });
+    // What left the per-page section while the page was drawn: the placeholder, once the table took its place.
+    const removed: HTMLElement[] = [];
+    const record = (records: MutationRecord[]) => {
+      for (const one of records) {
+        if (one.target instanceof Element && one.target.matches('section[aria-labelledby="dashboard-pages"]')) {
+          removed.push(...[...one.removedNodes].filter((node): node is HTMLElement => node instanceof HTMLElement));
+        }
+      }
+    };
+    const observer = new MutationObserver(record);
+    observer.observe(document.body, { childList: true, subtree: true });
+    await mount();
+    record(observer.takeRecords());
+    observer.disconnect();
+    // Two pages: the placeholder had the height of a header and two rows of a small table.
+    expect(removed.map((node) => [node.getAttribute('aria-busy'), node.style.height])).toEqual([['true', '117px']]);
+    const section = document.querySelector('section[aria-labelledby="dashboard-pages"]');
+    expect(section?.querySelector(':scope > div[aria-busy]')).toBeNull();
+    expect([...(section?.querySelectorAll('.ant-table-row td:first-child') ?? [])].map((cell) => cell.textContent)).toEqual(['Tiệm Bánh Mì Cô Lan', 'Cà Phê Góc Phố']);
+    expect(section?.querySelector('.ant-table-wrapper.pm-table-scroll-x')).not.toBeNull();
+    expect(section?.querySelector('.ant-table-measure-row')).toBeNull();
+  });
+
   it('guides a new user with no page through the first steps, with links', async () => {
     await inLanguage('vi');
     const api = fakeApi({ counts: counts({ pages: 0, comments: 0, messages: 0, bot_replies: 0, spend: 0 }), pages: [] });

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { ACCOUNT_PATHS, ACCOUNT_RULES } from '../account-rules.js';
 import type { EndpointContract } from '../endpoints.js';
-import { lazyEntries } from '../lazy-table.js';
+import { lazyEntries, lazySchema } from '../lazy-table.js';
 import { envelope, okSchema } from '../envelope.js';
 
 /** Sign-up with an emailed code, sign-in, password reset, the session and its refresh cookie. */
 
 const RULES = ACCOUNT_RULES;
-export const usernameSchema = z.string().trim().min(RULES.username.min).max(RULES.username.max).regex(RULES.username.pattern);
-export const passwordSchema = z.string().min(RULES.password.min).max(RULES.password.max);
-export const emailSchema = z.string().trim().toLowerCase().email({ pattern: RULES.email.pattern }).max(RULES.email.max);
-export const verificationCodeSchema = z.string().regex(RULES.verificationCode.pattern);
-export const accountTypeSchema = z.enum(['user', 'partner']);
+export const usernameSchema = lazySchema(() => z.string().trim().min(RULES.username.min).max(RULES.username.max).regex(RULES.username.pattern));
+export const passwordSchema = lazySchema(() => z.string().min(RULES.password.min).max(RULES.password.max));
+export const emailSchema = lazySchema(() => z.string().trim().toLowerCase().email({ pattern: RULES.email.pattern }).max(RULES.email.max));
+export const verificationCodeSchema = lazySchema(() => z.string().regex(RULES.verificationCode.pattern));
+export const accountTypeSchema = lazySchema(() => z.enum(['user', 'partner']));
 
 export const accountEndpoints = lazyEntries({
   verifyEmail: () => ({

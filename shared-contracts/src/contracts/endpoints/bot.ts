@@ -1,26 +1,26 @@
 import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
-import { lazyEntries } from '../lazy-table.js';
+import { lazyEntries, lazySchema } from '../lazy-table.js';
 import { botConfigSchema, identityInfoSchema, identitySchema, identityStorySchema, procedureSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
 import { userIdField, userIdQuery, uuidField } from './common.js';
 
 /** The bot's set-up: identities, procedures, and the bot configs that combine them. */
 
-const identityBody = z.object({
+const identityBody = lazySchema(() => z.object({
   user_id: userIdField,
   name: z.string().trim().min(1).max(200),
   info: identityInfoSchema,
   story: identityStorySchema,
   style_conversation: z.string().max(10_000),
   example_conversation: z.string().max(10_000),
-});
-const procedureBody = z.object({
+}));
+const procedureBody = lazySchema(() => z.object({
   user_id: userIdField,
   name: z.string().trim().min(1).max(200),
   procedure: z.string().trim().min(1).max(10_000),
-});
-const configBody = z.object({
+}));
+const configBody = lazySchema(() => z.object({
   user_id: userIdField,
   name: z.string().trim().min(1).max(200),
   procedure_id: uuidField,
@@ -29,7 +29,7 @@ const configBody = z.object({
   target: z.string().max(10_000),
   mission: z.string().max(10_000),
   note: z.string().max(10_000),
-});
+}));
 
 export const botEndpoints = lazyEntries({
   createIdentity: () => ({

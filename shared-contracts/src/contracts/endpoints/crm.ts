@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
-import { lazyEntries } from '../lazy-table.js';
+import { lazyEntries, lazySchema } from '../lazy-table.js';
 import { clientSchema, inboxThreadSchema, ORDER_STATUSES, orderSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
 import { idField, userIdField, userIdQuery, uuidField } from './common.js';
 
 /** The CRM: clients and orders. */
 
-const clientBody = z.object({
+const clientBody = lazySchema(() => z.object({
   user_id: userIdField,
   id: uuidField.optional(),
   name: z.string().trim().min(1).max(200),
@@ -16,8 +16,8 @@ const clientBody = z.object({
   stylePreference: z.string().trim().max(200).default(''),
   note: z.string().trim().max(2_000).default(''),
   page_id: idField.optional(),
-});
-const orderBody = z.object({
+}));
+const orderBody = lazySchema(() => z.object({
   user_id: userIdField,
   orderId: uuidField.optional(),
   productName: z.string().trim().min(1).max(200),
@@ -28,7 +28,7 @@ const orderBody = z.object({
   page_id: idField.optional(),
   client_id: uuidField.nullable().default(null),
   note: z.string().trim().max(2_000).default(''),
-});
+}));
 
 export const crmEndpoints = lazyEntries({
   getClients: () => ({

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { EndpointContract } from '../endpoints.js';
-import { lazyEntries } from '../lazy-table.js';
+import { lazyEntries, lazySchema } from '../lazy-table.js';
 import { channelSchema, POST_LIMITS, postImageSchema, postRepeatSchema, scheduledPostSchema } from '../entities.js';
 import { envelope, okSchema } from '../envelope.js';
 import { idField, pageListBody, userIdField, uuidField } from './common.js';
 
 /** Scheduled posts of the pages: list, schedule, change, cancel, AI drafts and images. */
 
-const postBody = z
+const postBody = lazySchema(() => z
   .object({
     user_id: userIdField,
     idea: z.string().trim().max(POST_LIMITS.ideaMaxChars).default(''),
@@ -26,7 +26,7 @@ const postBody = z
   .refine((post) => post.repeat.kind === 'none' || post.iterations !== null || post.end_date !== null, {
     path: ['iterations'],
     message: 'A repeating post needs a number of posts or an end date',
-  });
+  }));
 
 export const postEndpoints = lazyEntries({
   getPosts: () => ({
