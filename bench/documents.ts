@@ -1,7 +1,9 @@
 /**
  * Documents: how long an upload takes to become searchable — a 1 MB docx and a 5 MB xlsx — with the
  * raw parse time of the same bytes beside it, and retrieval latency (p50/p95) over 1,000 indexed documents.
- * Runs the real server modules in-process on an embedded PGlite (nothing listens, nothing leaves the machine).
+ * Runs the real server modules in-process (nothing listens, nothing leaves the machine) on an embedded PGlite in
+ * memory by default; with DATABASE_URL, on a throw-away database created on that PostgreSQL server and dropped
+ * afterwards.
  * Reproduce: `npx tsx bench/documents.ts`.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -14,6 +16,7 @@ import { documentChunks, documentFiles, users } from '../server/src/db/schema/in
 import { buildDocx, buildWorkbook } from '../server/src/documents/fixtures/builders.ts';
 import { parseDocument } from '../server/src/documents/parse.ts';
 import { passageVector } from '../server/src/documents/search-vector.ts';
+import { createDatabase, type ScratchDatabase } from './server-harness.ts';
 import { table } from './support.ts';
 
 const PRODUCTS = ['áo thun cotton', 'quần jean nữ', 'váy hoa', 'giày thể thao', 'túi xách da', 'mũ lưỡi trai', 'áo khoác gió', 'khăn lụa'];
@@ -33,15 +36,20 @@ const ms = (from: number) => performance.now() - from;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function main() {
+  const database: ScratchDatabase | undefined = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL, 'pagemate_documents') : undefined;
+  const engine = database ? 'PostgreSQL' : 'PGlite in memory';
   const filesDir = mkdtempSync(join(tmpdir(), 'pagemate-bench-files-'));
   const config = loadConfig({
-    PGLITE_DATA_DIR: 'memory://',
+    ...(database ? { DATABASE_URL: database.url } : { PGLITE_DATA_DIR: 'memory://' }),
     FILES_DIR: filesDir,
     JOBS_POLL_INTERVAL_MS: '0',
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
     LOG_LEVEL: 'silent',
   });
-  const app = await buildApp({ config });
+  const app = await buildApp({ config }).catch(async (error: unknown) => {
+    await database?.drop();
+    throw error;
+  });
   try {
     const userId = randomUUID();
     await app.db.orm.insert(users).values({ id: userId, username: 'bench', email: 'bench@example.test', passwordHash: 'x', role: 'user' });
@@ -86,7 +94,7 @@ async function main() {
         'question found': searchable ? 'yes' : 'NO',
       });
     }
-    console.log('Upload → searchable (real upload service + index job, PGlite in memory):');
+    console.log(`Upload → searchable (real upload service + index job, ${engine}):`);
     table(uploads);
 
     // 2. Retrieval over 1,000 indexed documents of 5 passages each (rows written as the index job writes them, tsvector included).
@@ -125,9 +133,10 @@ async function main() {
     table([{ 'p50 ms': percentile(timings, 50).toFixed(1), 'p95 ms': percentile(timings, 95).toFixed(1), 'max ms': (timings.at(-1) ?? 0).toFixed(1) }]);
   } finally {
     await app.close();
+    await database?.drop();
     rmSync(filesDir, { recursive: true, force: true });
   }
-  console.log(`Reproduce: npx tsx ${join('bench', 'documents.ts')}`);
+  console.log(`Reproduce: npx tsx ${join('bench', 'documents.ts')}${database ? ' (DATABASE_URL set)' : ''}`);
 }
 
 await main();
