@@ -10,7 +10,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { documentChunks, documentFiles, users } from '../server/src/db/schema/index.ts';
@@ -157,7 +156,7 @@ async function main() {
       if (!row) throw new Error('file row not inserted');
       lap();
       await app.documentsRepository.completeIndex(row, [passages], { count: passages.length, language: 'vi', now: () => new Date() });
-      await app.db.orm.delete(documentFiles).where(eq(documentFiles.id, row.id));
+      await app.documentsRepository.deleteOwn(userId, row.id);
       stages.push({ file: name, 'parse ms': parseMs, 'chunk ms': chunkMs, 'search vectors ms': vectorMs, 'store (one transaction) ms': lap(), passages: passages.length });
     }
     console.log('\nWhere the time goes (each stage of the index job alone, in this thread):');
