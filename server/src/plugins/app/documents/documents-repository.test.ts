@@ -35,17 +35,20 @@ describe.each(testDatabases)('storing a document\'s passages (%s)', (kind) => {
   }
   const chunksOf = async (fileId: string) => (await t.app.db.orm.select({ ordinal: documentChunks.ordinal }).from(documentChunks).where(eq(documentChunks.fileId, fileId))).length;
   const statusOf = async (fileId: string) => (await t.app.documentsRepository.findById(fileId))?.status;
+  /** An index attempt whose worker dies after making `made` of the file's `count` passages. */
+  const interruptedAttempt = (file: DocumentFileRow, made: number, count: number) =>
+    expect(
+      t.app.documentsRepository.completeIndex(file, (async function* () {
+        yield passages(made);
+        throw new Error('worker died');
+      })(), { count, language: 'vi', now: () => new Date() }),
+    ).rejects.toThrow('worker died');
 
   it('stores every passage in statements of its own, replaces an earlier attempt\'s, and only then makes the file ready', async () => {
     const file = await indexingFile();
     const repo = t.app.documentsRepository;
     // An interrupted attempt left some passages behind.
-    await expect(
-      repo.completeIndex(file, (async function* () {
-        yield passages(300);
-        throw new Error('worker died');
-      })(), { count: 900, language: 'vi', now: () => new Date() }),
-    ).rejects.toThrow('worker died');
+    await interruptedAttempt(file, 300, 900);
     expect(await statusOf(file.id)).toBe('indexing');
     expect(await t.app.retrieval.search(lan.userId, 'gia ban ao thun', { fileIds: [file.id] })).toEqual([]);
 
@@ -58,12 +61,7 @@ describe.each(testDatabases)('storing a document\'s passages (%s)', (kind) => {
   it('a failed file keeps none of the passages stored before the failure; a ready one is never marked failed', async () => {
     const file = await indexingFile();
     const repo = t.app.documentsRepository;
-    await expect(
-      repo.completeIndex(file, (async function* () {
-        yield passages(400);
-        throw new Error('worker died');
-      })(), { count: 800, language: 'vi', now: () => new Date() }),
-    ).rejects.toThrow('worker died');
+    await interruptedAttempt(file, 400, 800);
     expect(await chunksOf(file.id)).toBe(400);
     await repo.markFailed(file.id, 'The file could not be read. Please upload it again.', new Date());
     expect(await statusOf(file.id)).toBe('failed');
