@@ -89,7 +89,15 @@ export function createBotGeneration(app: FastifyInstance) {
     return app.db.orm
       .select({ text: documentChunks.text })
       .from(documentChunks)
-      .where(and(eq(documentChunks.userId, userId), inArray(documentChunks.fileId, fileIds), match))
+      .where(
+        and(
+          eq(documentChunks.userId, userId),
+          inArray(documentChunks.fileId, fileIds),
+          // Only ready files: the chunks of a file still indexing are not its whole text yet.
+          sql`exists (select 1 from ${documentFiles} f where f.id = ${documentChunks.fileId} and f.status = 'ready')`,
+          match,
+        ),
+      )
       .limit(limit);
   }
 

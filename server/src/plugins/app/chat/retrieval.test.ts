@@ -58,6 +58,15 @@ describe.each(testDatabases)('passage retrieval (%s)', (kind) => {
     expect(await search(lan.userId, 'đồng', { fileIds: ['not-a-uuid'] })).toEqual([]);
   });
 
+  it('the passages of a file still indexing take no place among the candidates of a ready file', async () => {
+    const nam = await signedInUser(t);
+    // Stored first, so an index scan meets them first: more than a tier's candidates, all with the word.
+    await insertDocument(t, nam.userId, 'dang-nap.txt', Array.from({ length: 150 }, (_, i) => `Bảng màu số ${i}: màu xanh ngọc.`), { status: 'indexing' });
+    await insertDocument(t, nam.userId, 'mau-sac.txt', ['Áo có màu xanh ngọc và màu be.']);
+    expect((await search(nam.userId, 'xanh ngọc')).map((passage) => passage.fileName)).toEqual(['mau-sac.txt']);
+    expect((await search(nam.userId, 'ngọc')).map((passage) => passage.fileName)).toEqual(['mau-sac.txt']);
+  });
+
   it('SQL and tsquery syntax in a question is just text', async () => {
     for (const query of ["giá'; drop table document_chunks; --", 'gia & | ! ( ) : * <-> \\', "' or 1=1 --", '   ', '!!!']) {
       await expect(search(lan.userId, query)).resolves.toBeInstanceOf(Array);

@@ -166,8 +166,9 @@ function retrievalPlugin(app: FastifyInstance) {
         const before = queries.tiers.slice(0, i).map((__, j) => sql.raw(`(select count(*) from tier${j}) < ${wanted}`));
         return sql`${sql.raw(`tier${i}`)} as (
           select c.id from q cross join document_chunks c
-          -- No join here: a file's passages are written in the same transaction that marks it ready.
           where ${before.length > 0 ? sql.join([...before, sql``], sql` and `) : sql``}c.user_id = ${userId}::uuid and c.tsv @@ q.${sql.raw(`t${i}`)} ${inFiles}
+            -- A file's passages are stored before it becomes ready: those of a file still indexing take no place.
+            and exists (select 1 from document_files f where f.id = c.file_id and f.status = 'ready')
           limit ${CANDIDATES})`;
       });
       const candidates = sql.join(

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { documentChunks, documentFiles } from '../../../db/schema/index.js';
@@ -21,8 +21,19 @@ export interface PassageRow {
   text: string;
 }
 
-/** Chunks inserted per statement at most (keeps each statement's JSON within PGlite's memory). */
-const CHUNK_BATCH = 2_000;
+/**
+ * Chunks inserted per statement at most. PGlite runs a statement on the event loop's thread and one at a time for
+ * every shop: a statement of this many passages of a large workbook takes about 100 ms of CPU.
+ */
+const CHUNK_BATCH = 250;
+
+/** PostgreSQL's foreign_key_violation: the file row the chunks belong to is gone. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
 
 /** The SQL of uploaded documents and their chunks; every read of user data is scoped by the user's id. */
 export interface DocumentsRepository {
@@ -39,15 +50,19 @@ export interface DocumentsRepository {
   /** queued/indexing/failed → indexing; undefined when the file is gone (deleted meanwhile). */
   markIndexing(id: string, now: Date): Promise<DocumentFileRow | undefined>;
   /**
-   * In one transaction: the file's previous chunks (an earlier, interrupted attempt) are replaced by these,
-   * inserted batch by batch as they come, and the file becomes ready with `count` chunks. Undefined when the
-   * file was deleted meanwhile; a batch that throws rolls all of it back.
+   * Replaces the file's chunks (an earlier, interrupted attempt's) by these, then makes the file ready with `count`
+   * chunks. Each statement is short and commits alone (`CHUNK_BATCH` chunks), so another shop's queries are
+   * answered between them: on PGlite one connection serves every shop, and a transaction holds it. Until the
+   * file is ready its chunks are found by nothing (retrieval reads only ready files' passages); a batch that
+   * throws leaves the file not ready, and the next attempt replaces what was stored. Undefined when the file was
+   * deleted meanwhile.
    */
   completeIndex(
     file: DocumentFileRow,
     chunks: AsyncIterable<NewChunk[]> | Iterable<NewChunk[]>,
     outcome: { count: number; language: string; now: () => Date },
   ): Promise<DocumentFileRow | undefined>;
+  /** Not ready → failed with `error`, and the chunks an interrupted `completeIndex` stored are deleted. */
   markFailed(id: string, error: string, now: Date): Promise<void>;
   /** Deletes the user's file (its chunks cascade); undefined when it is not theirs or not there. */
   deleteOwn(userId: string, id: string): Promise<DocumentFileRow | undefined>;
@@ -103,25 +118,36 @@ function documentsRepositoryPlugin(app: FastifyInstance) {
       return row;
     },
 
-    completeIndex: (file, batches, { count, language, now }) =>
-      orm.transaction(async (tx) => {
-        // Locks the row first: a concurrent delete either happened (nothing to do) or waits for this commit.
-        const [current] = await tx.select({ id: documentFiles.id }).from(documentFiles).where(eq(documentFiles.id, file.id)).for('update');
-        if (!current) return undefined;
-        await tx.delete(documentChunks).where(eq(documentChunks.fileId, file.id));
-        let inserted = 0;
+    async completeIndex(file, batches, { count, language, now }) {
+      const [current] = await orm.select({ id: documentFiles.id }).from(documentFiles).where(eq(documentFiles.id, file.id));
+      if (!current) return undefined;
+      await orm.delete(documentChunks).where(eq(documentChunks.fileId, file.id));
+      let inserted = 0;
+      try {
         for await (const batch of batches) {
           for (let start = 0; start < batch.length; start += CHUNK_BATCH) {
-            // One JSON parameter per batch: building tens of thousands of bind parameters costs more than the insert.
+            // One JSON parameter per statement: building thousands of bind parameters costs more than the insert.
             const rows = JSON.stringify(batch.slice(start, start + CHUNK_BATCH).map((chunk) => ({ id: crypto.randomUUID(), ...chunk })));
-            await tx.execute(sql`
+            await orm.execute(sql`
               insert into document_chunks (id, file_id, user_id, ordinal, text, title, locator, tsv)
               select r.id, ${file.id}::uuid, ${file.userId}::uuid, r.ordinal, r.text, r.title, r.locator, r.tsv::tsvector
               from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, ordinal integer, text text, title text, locator text, tsv text)`);
           }
           inserted += batch.length;
         }
-        if (inserted !== count) throw new Error(`${inserted} chunks stored of ${count}`);
+      } catch (error) {
+        // Deleted meanwhile: its chunks went with it (or the insert found no file row to belong to).
+        if (isForeignKeyViolation(error)) return undefined;
+        throw error;
+      }
+      if (inserted !== count) throw new Error(`${inserted} chunks stored of ${count}`);
+      return orm.transaction(async (tx) => {
+        // Locks the row first: a concurrent delete either happened (nothing to do) or waits for this commit.
+        const [locked] = await tx.select({ id: documentFiles.id }).from(documentFiles).where(eq(documentFiles.id, file.id)).for('update');
+        if (!locked) return undefined;
+        // Another run of the job (a lease ran out) may have replaced some of them meanwhile: ready only when whole.
+        const stored = await tx.$count(documentChunks, eq(documentChunks.fileId, file.id));
+        if (stored !== count) throw new Error(`${stored} chunks stored of ${count}`);
         const at = now();
         const [row] = await tx
           .update(documentFiles)
@@ -129,10 +155,19 @@ function documentsRepositoryPlugin(app: FastifyInstance) {
           .where(eq(documentFiles.id, file.id))
           .returning();
         return row;
-      }),
+      });
+    },
 
     async markFailed(id, error, now) {
-      await orm.update(documentFiles).set({ status: 'failed', error, updatedAt: now }).where(eq(documentFiles.id, id));
+      await orm.transaction(async (tx) => {
+        // A file another run of its job made ready stays ready; a failed one keeps none of the chunks stored so far.
+        const failed = await tx
+          .update(documentFiles)
+          .set({ status: 'failed', error, updatedAt: now })
+          .where(and(eq(documentFiles.id, id), ne(documentFiles.status, 'ready')))
+          .returning({ id: documentFiles.id });
+        if (failed.length > 0) await tx.delete(documentChunks).where(eq(documentChunks.fileId, id));
+      });
     },
 
     async deleteOwn(userId, id) {
