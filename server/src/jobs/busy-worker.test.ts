@@ -77,11 +77,11 @@ describe.each(testDatabases)('a worker whose instance is busy (%s)', (kind) => {
     expect(waiting()).toBe(true);
   });
 
-  it('counts many requests in flight as waiting even while the loop idles', () => {
-    let inFlight = 15;
+  it('counts eight requests in flight as waiting even while the loop idles', () => {
+    let inFlight = 7;
     const waiting = requestsWaiting(() => inFlight);
     expect(waiting()).toBe(false);
-    inFlight = 16;
+    inFlight = 8;
     expect(waiting()).toBe(true);
   });
 });
