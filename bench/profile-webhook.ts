@@ -6,7 +6,7 @@
  * jobs running then). Prints the top functions by self time, the server's own functions by inclusive time, and
  * self time per package.
  * Reproduce: `npx tsx bench/profile-webhook.ts` (BENCH_PORT_OFFSET moves the port; JOBS_POLL_INTERVAL_MS=0 profiles
- * without the worker; PROFILE_DIR keeps the .cpuprofile, default a temporary directory; PROFILE_TOP rows, 30).
+ * without the worker; PROFILE_PATH=list profiles `GET api/v1/balance-transactions/{userId}` (page of 20) instead; PROFILE_DIR keeps the .cpuprofile, default a temporary directory; PROFILE_TOP rows, 30).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -90,17 +90,20 @@ try {
   const extra: Record<string, string> = { CPU_PROFILE_FILE: profileFile };
   if (process.env.JOBS_POLL_INTERVAL_MS) extra.JOBS_POLL_INTERVAL_MS = process.env.JOBS_POLL_INTERVAL_MS;
   const api = await startApi({ ...env, ...extra }, undefined, [join(ROOT, 'bench', 'cpu-profile-preload.ts')]);
-  const messageRequests = newMessageRequests(shop, 'm_prof');
-  const options: Options = {
-    url: `${api.url}/webhook`,
-    connections: CONNECTIONS,
-    requests: messageRequests,
-  };
+  // PROFILE_PATH=list profiles bench/floor.ts's other hot path, the shop's page of 20 ledger rows, instead.
+  const options: Options =
+    process.env.PROFILE_PATH === 'list'
+      ? {
+          url: `${api.url}/api/v1/balance-transactions/${shop.userId}?page=1&page_size=20`,
+          connections: CONNECTIONS,
+          headers: { authorization: `Bearer ${shop.accessToken}` },
+        }
+      : { url: `${api.url}/webhook`, connections: CONNECTIONS, requests: newMessageRequests(shop, 'm_prof') };
   try {
     await autocannon({ ...options, duration: 1 });
     api.child.kill('SIGUSR2');
     const result = await autocannon({ ...options, duration: DURATION });
-    console.log(`${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} failed, ${result.requests.total} acks`);
+    console.log(`${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} failed, ${result.requests.total} answered`);
     const jobs = await withClient(database.url, (client) => client.query<{ status: string; n: string }>(`select status, count(*) as n from jobs where queue = 'bot.reply' group by status order by status`));
     console.log(`bot.reply jobs when the load stopped: ${jobs.rows.map((row) => `${row.status} ${row.n}`).join(', ')}`);
   } finally {

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
-import { censorSecrets, loggerOptions, logOnCompletion, OneLinePerRequest, requestIdFor } from './logging.js';
+import { censorSecrets, linesPerTurn, loggerOptions, logOnCompletion, OneLinePerRequest, requestIdFor } from './logging.js';
 
 describe('logger', () => {
   it('writes JSON lines with credentials censored', () => {
@@ -15,6 +15,47 @@ describe('logger', () => {
     expect(request).toMatchObject({ msg: 'probe', headers: { authorization: '[Redacted]', cookie: '[Redacted]', 'user-agent': 'UA' } });
     expect(user).toMatchObject({ user: { password: '[Redacted]', name: 'an' } });
     expect(lines.join('')).not.toMatch(/abc\.def|refresh=xyz|hunter2/);
+  });
+});
+
+describe('linesPerTurn', () => {
+  /** After the callbacks already queued for the loop's check phase, the destination's own write among them. */
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("writes a turn's lines in one call after it, in order, each line whole, and nothing twice", async () => {
+    const chunks: string[] = [];
+    const destination = linesPerTurn({ write: (chunk) => chunks.push(chunk) });
+    destination.write('{"n":1}\n');
+    destination.write('{"n":2}\n');
+    expect(chunks).toEqual([]);
+    await nextTurn();
+    expect(chunks).toEqual(['{"n":1}\n{"n":2}\n']);
+    destination.write('{"n":3}\n');
+    await nextTurn();
+    await nextTurn();
+    expect(chunks).toEqual(['{"n":1}\n{"n":2}\n', '{"n":3}\n']);
+  });
+
+  it('writes what is waiting at once when flushed (the process exiting), and not again after', async () => {
+    const chunks: string[] = [];
+    const destination = linesPerTurn({ write: (chunk) => chunks.push(chunk) });
+    destination.write('{"msg":"shutting down"}\n');
+    destination.flush();
+    expect(chunks).toEqual(['{"msg":"shutting down"}\n']);
+    await nextTurn();
+    expect(chunks).toEqual(['{"msg":"shutting down"}\n']);
+  });
+
+  it("carries a logger's lines whole, secrets censored", async () => {
+    const chunks: string[] = [];
+    const app = Fastify({ logger: loggerOptions(loadConfig({ LOG_LEVEL: 'info' }), linesPerTurn({ write: (chunk) => chunks.push(chunk) })) });
+    app.log.info({ user: { password: 'hunter2' } }, 'first');
+    app.log.info('second');
+    await nextTurn();
+    expect(chunks).toHaveLength(1);
+    const lines = chunks.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => line.msg)).toEqual(['first', 'second']);
+    expect(chunks.join('')).not.toContain('hunter2');
   });
 });
 

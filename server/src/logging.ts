@@ -57,12 +57,59 @@ export function censorSecrets(line: Record<string, unknown>): Record<string, unk
   return copy ?? line;
 }
 
+/** Something lines are written to as they come (process.stdout). */
+interface LineSink {
+  write(chunk: string): unknown;
+}
+
+/**
+ * The lines of one event-loop turn written to `sink` in one call, after the turn's I/O callbacks: a busy
+ * instance writes one chunk per turn instead of one per request. Lines still waiting when the process exits are
+ * written then.
+ */
+export function linesPerTurn(sink: LineSink): LogDestination & { flush(): void } {
+  let pending = '';
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending === '') return;
+    const chunk = pending;
+    pending = '';
+    sink.write(chunk);
+  };
+  return {
+    write(line) {
+      pending += line;
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(flush);
+    },
+    flush,
+  };
+}
+
+let stdoutDestination: LogDestination | undefined;
+
+/**
+ * Standard output, one write per loop turn (`linesPerTurn`). process.stdout writes synchronously on Linux (files,
+ * pipes, terminals), so a line leaves without the thread-pool round trip pino's own asynchronous destination
+ * makes for each write, and what is written is out before the process ends.
+ */
+function stdoutLines(): LogDestination {
+  if (!stdoutDestination) {
+    const destination = linesPerTurn(process.stdout);
+    process.once('exit', destination.flush);
+    stdoutDestination = destination;
+  }
+  return stdoutDestination;
+}
+
 /** Pino options: one JSON object per line, secrets censored wherever a request or response is logged. */
 export function loggerOptions(config: AppConfig, destination?: LogDestination): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     formatters: { log: censorSecrets },
-    ...(destination ? { stream: destination } : {}),
+    stream: destination ?? stdoutLines(),
   };
 }
 

@@ -5,9 +5,10 @@ const LOOP_SATURATED = 0.9;
 const LOOP_WINDOW_MS = 100;
 /**
  * This many requests in flight count as waiting whatever the loop's own load: on a machine whose cores are all taken
- * (the database beside the server), the loop waits on the database rather than computing, yet requests queue.
+ * (the database beside the server), the loop waits on the database rather than computing, yet requests queue. Ten
+ * connections delivering webhooks keep about this many in flight; the worker then answers one job at a time.
  */
-const REQUESTS_QUEUED = 16;
+const REQUESTS_QUEUED = 8;
 
 /**
  * Whether requests are waiting for the event loop: some are in flight (`inFlight`) and the loop was saturated over

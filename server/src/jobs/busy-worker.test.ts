@@ -64,6 +64,31 @@ describe.each(testDatabases)('a worker whose instance is busy (%s)', (kind) => {
     expect((await q.list(index)).every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
   });
 
+  it('keeps its pause between jobs while requests wait, however many of them enqueue', async () => {
+    const pauseMs = 60_000;
+    const q = new JobQueue({ orm: t.app.db.orm, clock, log: t.app.log, pollIntervalMs: 20, concurrency: 2, instanceId: 'busy-nudged', busy: () => true, busyPauseMs: pauseMs });
+    const queue = freshQueue('nudged');
+    const started: string[] = [];
+    q.handle(queue, async (payload) => void started.push(String(payload.label)));
+    await q.enqueue(queue, { label: 'first' }, { owner: 'a' });
+    await q.enqueue(queue, { label: 'second' }, { owner: 'a' });
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      q.start();
+      // One job claimed, then the pause before the next: the only timer of that length.
+      await vi.waitFor(() => expect(timers.mock.calls.some(([, delay]) => delay === pauseMs)).toBe(true), { timeout: 20_000 });
+      timers.mockClear();
+      // What every webhook delivery does after recording its messages: the pause stands, no new tick is set.
+      q.nudge();
+      q.nudge();
+      expect(timers).not.toHaveBeenCalled();
+      expect(started).not.toContain('second');
+    } finally {
+      timers.mockRestore();
+      await q.stop();
+    }
+  });
+
   it('counts requests waiting only while the loop is saturated and some request is in flight', () => {
     let inFlight = 0;
     const waiting = requestsWaiting(() => inFlight);
@@ -77,11 +102,11 @@ describe.each(testDatabases)('a worker whose instance is busy (%s)', (kind) => {
     expect(waiting()).toBe(true);
   });
 
-  it('counts many requests in flight as waiting even while the loop idles', () => {
-    let inFlight = 15;
+  it('counts eight requests in flight as waiting even while the loop idles', () => {
+    let inFlight = 7;
     const waiting = requestsWaiting(() => inFlight);
     expect(waiting()).toBe(false);
-    inFlight = 16;
+    inFlight = 8;
     expect(waiting()).toBe(true);
   });
 });

@@ -76,10 +76,12 @@ export interface JobQueueOptions {
   leaseMs?: number;
   /**
    * Whether requests of this instance are waiting for the event loop the worker shares with them (see
-   * `requestsWaiting` in index.ts). While they are, the worker runs one job at a time and pauses `BUSY_PAUSE_MS`
+   * `requestsWaiting` in index.ts). While they are, the worker runs one job at a time and pauses `busyPauseMs`
    * between jobs, so a burst of webhooks is answered before the answers to it are written. Default: never.
    */
   busy?: () => boolean;
+  /** The pause between jobs while `busy` (default `BUSY_PAUSE_MS`). */
+  busyPauseMs?: number;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -124,6 +126,7 @@ export class JobQueue {
   private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly busy: () => boolean;
+  private readonly busyPauseMs: number;
   private readonly handlers = new Map<string, JobHandler>();
   /** Reserved slots first: an interactive job takes one of those before a shared one. */
   private readonly lanes: Lane[];
@@ -132,6 +135,8 @@ export class JobQueue {
   private currentTick: Promise<void> | undefined;
   private ticking = false;
   private tickAgain = false;
+  /** The timer is a pause between jobs while requests wait (`busy`): `nudge()` leaves it alone. */
+  private pausing = false;
   private started = false;
 
   constructor(options: JobQueueOptions) {
@@ -147,6 +152,7 @@ export class JobQueue {
     ];
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.busy = options.busy ?? (() => false);
+    this.busyPauseMs = options.busyPauseMs ?? BUSY_PAUSE_MS;
     this.instanceId = options.instanceId ?? `instance-${randomUUID()}`;
   }
 
@@ -236,7 +242,9 @@ export class JobQueue {
 
   /** Wakes the worker now instead of at its next poll (after an enqueue committed). */
   nudge(): void {
-    if (this.started && !this.closing.signal.aborted) this.schedule(0);
+    // A pause between jobs while requests wait is kept: requests that enqueue (each webhook delivery) would
+    // otherwise end it at once, and the worker would take its next job right after the last one.
+    if (this.started && !this.closing.signal.aborted && !this.pausing) this.schedule(0);
   }
 
   /** Stops claiming, aborts nothing, waits for the jobs running now to finish. */
@@ -314,10 +322,12 @@ export class JobQueue {
     if (!kept) this.log.warn({ jobId: job.id, queue: job.queue }, 'job lease lost before it finished; its outcome is ignored');
   }
 
-  private schedule(delayMs: number): void {
+  private schedule(delayMs: number, pause = false): void {
     if (this.closing.signal.aborted) return;
     clearTimeout(this.timer);
+    this.pausing = pause;
     this.timer = setTimeout(() => {
+      this.pausing = false;
       if (this.ticking) this.tickAgain = true;
       else this.currentTick = this.tick();
     }, delayMs);
@@ -347,7 +357,7 @@ export class JobQueue {
       this.ticking = false;
       if (this.tickAgain || full) {
         this.tickAgain = false;
-        this.schedule(yielding ? BUSY_PAUSE_MS : 0);
+        this.schedule(yielding ? this.busyPauseMs : 0, yielding);
       } else if (this.lanes.some((lane) => lane.running.size < lane.size)) {
         this.schedule(this.pollIntervalMs);
       }
@@ -359,7 +369,8 @@ export class JobQueue {
       .catch((error: unknown) => this.log.error({ err: error, jobId: job.id }, 'job bookkeeping failed'))
       .finally(() => {
         lane.running.delete(task);
-        this.schedule(this.busy() ? BUSY_PAUSE_MS : 0);
+        const yielding = this.busy();
+        this.schedule(yielding ? this.busyPauseMs : 0, yielding);
       });
     lane.running.add(task);
   }

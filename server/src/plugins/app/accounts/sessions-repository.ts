@@ -1,6 +1,7 @@
 import { isUuid } from '@pagemate/shared-contracts/contracts';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { statement } from '../../../db/statement.js';
 import fp from 'fastify-plugin';
 import { refreshTokens, sessions, users } from '../../../db/schema/index.js';
 import type { UserRow } from './accounts-repository.js';
@@ -49,20 +50,15 @@ declare module 'fastify' {
 /** The SQL of sessions and refresh tokens. */
 function sessionsRepositoryPlugin(app: FastifyInstance) {
   const orm = app.db.orm;
-  // Every authenticated request asks this: built once, and parsed once per connection by the database.
-  const activeSession = orm
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.absoluteExpiresAt, sql.placeholder('now')),
-      ),
-    )
-    .limit(1)
-    .prepare('session_active');
+  // Every authenticated request asks this: built once, parsed once per connection by the database, run through
+  // Database.query (no query builder or row mapping per request).
+  const activeSession = statement<{ id: string }>(
+    'session_active',
+    sql`select ${sessions.id} from ${sessions}
+      where ${sessions.id} = ${sql.placeholder('sessionId')}::uuid and ${sessions.userId} = ${sql.placeholder('userId')}::uuid
+        and ${sessions.revokedAt} is null and ${sessions.absoluteExpiresAt} > ${sql.placeholder('now')}::timestamptz
+      limit 1`,
+  );
 
   const repository: SessionsRepository = {
     async createSession(session, token) {
@@ -109,7 +105,7 @@ function sessionsRepositoryPlugin(app: FastifyInstance) {
 
     async isSessionActive(sessionId, userId, now) {
       if (!isUuid(sessionId) || !isUuid(userId)) return false;
-      const rows = await activeSession.execute({ sessionId, userId, now });
+      const rows = await activeSession.execute(app.db, { sessionId, userId, now });
       return rows.length > 0;
     },
   };

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Orm } from '../../../db/database.js';
+import { type Statement, statement } from '../../../db/statement.js';
 import { balances, type LedgerEntryKind, ledgerEntries, openHolds, tokenTransactions } from '../../../db/schema/index.js';
 import { type HoldQueries, holdQueries } from './ledger-hold-queries.js';
 
@@ -109,6 +110,15 @@ function ordering(slice: ListSlice, amount: AnyPgColumn, createdAt: AnyPgColumn,
   return [...(slice.sort === 'amount' ? [amount] : []), createdAt, seq].map((column) => direction(column));
 }
 
+/** A page of entries as the driver reads it: the total (every row the filter matches) on each row; int8 as text or number. */
+interface EntryPageRow extends Record<string, unknown> {
+  kind: LedgerEntryKind;
+  amount: string | number;
+  note: string;
+  created_at: Date | string;
+  total: string | number;
+}
+
 /** Every row the filter matches, counted before OFFSET and LIMIT apply: the page and its total in one query. */
 const windowTotal = sql<number>`count(*) over ()`.mapWith(Number);
 
@@ -162,8 +172,10 @@ function ledgerRepositoryPlugin(app: FastifyInstance) {
   const orm = app.db.orm;
   /** The prepared list queries, one per table and shape (a few dozen at most). */
   const listQueries = new Map<string, { execute(values: Record<string, unknown>): Promise<unknown[]> }>();
+  /** The pages of ledger entries, one statement per kinds and shape. */
+  const entryPages = new Map<string, Statement<EntryPageRow>>();
   /** PostgreSQL keeps 63 bytes of a statement's name: a short one per shape, unique in this process. */
-  const nameOf = () => `ledger_list_${listQueries.size}`;
+  const nameOf = () => `ledger_list_${listQueries.size + entryPages.size}`;
   /** A list's count alone, for a page past the end (no row carries the total). */
   const countOf = async (key: string, table: typeof ledgerEntries | typeof tokenTransactions, where: SQL | undefined, values: Record<string, unknown>) => {
     let counted = listQueries.get(key);
@@ -200,25 +212,26 @@ function ledgerRepositoryPlugin(app: FastifyInstance) {
     },
     async listEntries(userId, kinds, slice) {
       const key = `ledger_entries:${kinds.join(',')}:${shapeOf(slice)}`;
-      let page = listQueries.get(key);
+      const where = () => and(eq(ledgerEntries.userId, sql.placeholder('userId')), inArray(ledgerEntries.kind, [...kinds]), ...inRange(ledgerEntries.createdAt, slice));
+      let page = entryPages.get(key);
       if (!page) {
-        const where = and(eq(ledgerEntries.userId, sql.placeholder('userId')), inArray(ledgerEntries.kind, [...kinds]), ...inRange(ledgerEntries.createdAt, slice));
-        page = orm
-          .select({
-            row: { kind: ledgerEntries.kind, amount: ledgerEntries.amount, note: ledgerEntries.note, createdAt: ledgerEntries.createdAt },
-            total: windowTotal,
-          })
-          .from(ledgerEntries)
-          .where(where)
-          .orderBy(...ordering(slice, ledgerEntries.amount, ledgerEntries.createdAt, ledgerEntries.seq))
-          .offset(sql.placeholder('offset'))
-          .limit(sql.placeholder('limit'))
-          .prepare(nameOf());
-        listQueries.set(key, page);
+        // The page the balance screen asks for on every visit: run through Database.query, rows as the driver reads them.
+        page = statement<EntryPageRow>(
+          nameOf(),
+          sql`select ${ledgerEntries.kind}, ${ledgerEntries.amount}, ${ledgerEntries.note}, ${ledgerEntries.createdAt}, count(*) over () as total
+            from ${ledgerEntries} where ${where()}
+            order by ${sql.join(ordering(slice, ledgerEntries.amount, ledgerEntries.createdAt, ledgerEntries.seq), sql`, `)}
+            offset ${sql.placeholder('offset')} limit ${sql.placeholder('limit')}`,
+        );
+        entryPages.set(key, page);
       }
       const values = valuesOf(userId, slice);
-      const rows = (await page.execute(values)) as { row: ListedEntry; total: number }[];
-      return pageOf(rows, slice, () => countOf(`${key}:count`, ledgerEntries, and(eq(ledgerEntries.userId, sql.placeholder('userId')), inArray(ledgerEntries.kind, [...kinds]), ...inRange(ledgerEntries.createdAt, slice)), values));
+      const rows = await page.execute(app.db, values);
+      const listed = rows.map((row) => ({
+        row: { kind: row.kind, amount: Number(row.amount), note: row.note, createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at) },
+        total: Number(row.total),
+      }));
+      return pageOf(listed, slice, () => countOf(`${key}:count`, ledgerEntries, where(), values));
     },
     async listTokenTransactions(userId, slice) {
       const key = `token_transactions:${shapeOf(slice)}`;
