@@ -71,12 +71,12 @@ describe('chunkDocument', () => {
   });
 
   it('repeats the header row on every table chunk, without overlapping rows, and cites sheet ranges', () => {
-    const rows = Array.from({ length: 200 }, (_, i) => `SP${i} | Sản phẩm ${i} | ${i * 1000}`);
+    const rows = Array.from({ length: 400 }, (_, i) => `SP${i} | Sản phẩm ${i} | ${i * 1000}`);
     const section: DocumentSection = {
       title: 'Sheet: Giá',
       header: 'Mã | Tên | Giá bán',
       text: rows.join('\n'),
-      locator: 'Giá!A2:C201',
+      locator: 'Giá!A2:C401',
       address: { unit: 'row', sheet: 'Giá', firstColumn: 'A', lastColumn: 'C', rows: rows.map((_, i) => i + 2) },
     };
     const chunks = chunkDocument({ sections: [section] });
@@ -85,12 +85,27 @@ describe('chunkDocument', () => {
     for (const chunk of chunks) {
       const [header, ...body] = chunk.text.split('\n');
       expect(header).toBe('Mã | Tên | Giá bán');
-      expect(chunk.text.length).toBeLessThanOrEqual(1_200);
+      expect(chunk.text.length).toBeLessThanOrEqual(2_400);
       seen.push(...body);
     }
     expect(seen).toEqual(rows);
     expect(chunks[0]?.locator).toMatch(/^Giá!A2:C\d+$/);
-    expect(chunks.at(-1)?.locator).toMatch(/^Giá!A\d+:C201$/);
+    expect(chunks.at(-1)?.locator).toMatch(/^Giá!A\d+:C401$/);
+  });
+
+  it('fills table chunks with twice the rows a text chunk\'s length holds, text chunks keeping their length', () => {
+    const rows = Array.from({ length: 400 }, (_, i) => `SP${i} | Sản phẩm ${i} | ${i * 1000}`);
+    const table: DocumentSection = {
+      header: 'Mã | Tên | Giá bán',
+      text: rows.join('\n'),
+      locator: 'rows 2–401',
+      address: { unit: 'row', firstColumn: 'A', lastColumn: 'C', rows: rows.map((_, i) => i + 2) },
+    };
+    const tableChunks = chunkDocument({ sections: [table] });
+    for (const chunk of tableChunks.slice(0, -1)) expect(chunk.text.length).toBeGreaterThan(2_300);
+    const lines: DocumentSection = { text: rows.join('\n'), locator: 'lines 1–400', address: { unit: 'line', firstLine: 1 } };
+    for (const chunk of chunkDocument({ sections: [lines] })) expect(chunk.text.length).toBeLessThanOrEqual(1_200);
+    expect(chunkDocument({ sections: [table] }, { rowMaxChars: 1_200 }).length).toBeGreaterThan(tableChunks.length * 1.9);
   });
 
   it('cuts code at blank lines when it can and cites line ranges', () => {

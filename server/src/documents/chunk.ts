@@ -14,11 +14,17 @@ export interface Chunk {
 export interface ChunkOptions {
   /** Upper bound of a chunk's length, header included (~300 tokens of English, fewer of Vietnamese). */
   maxChars?: number;
+  /**
+   * Upper bound of a table chunk's length (rows of a sheet or CSV file), header included. A row is short and
+   * stands alone, so a table's chunks hold more of them: fewer passages to store and search for the same rows.
+   */
+  rowMaxChars?: number;
   /** How much of the end of a chunk is repeated at the start of the next, so a sentence cut by a chunk boundary is still found whole. */
   overlapChars?: number;
 }
 
 const DEFAULT_MAX_CHARS = 1_200;
+const DEFAULT_ROW_MAX_CHARS = 2_400;
 const DEFAULT_OVERLAP_CHARS = 150;
 /** A chunk is cut at a blank line or sentence end only if that keeps at least this share of the chunk. */
 const MIN_FILL = 0.5;
@@ -30,10 +36,12 @@ const MIN_FILL = 0.5;
  */
 export function chunkDocument(document: Pick<ParsedDocument, 'sections'>, options: ChunkOptions = {}): Chunk[] {
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
+  const rowMaxChars = options.rowMaxChars ?? DEFAULT_ROW_MAX_CHARS;
   const overlapChars = Math.min(options.overlapChars ?? DEFAULT_OVERLAP_CHARS, Math.floor(maxChars / 4));
   const chunks: Chunk[] = [];
   for (const section of document.sections) {
-    for (const piece of chunkSection(section, maxChars, overlapChars)) {
+    // Table rows are never overlapped, so the overlap is the text chunks' alone.
+    for (const piece of chunkSection(section, section.address?.unit === 'row' ? rowMaxChars : maxChars, overlapChars)) {
       chunks.push({ ordinal: chunks.length, ...piece, ...(section.title === undefined ? {} : { title: section.title }) });
     }
   }

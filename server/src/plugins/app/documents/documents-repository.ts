@@ -23,9 +23,10 @@ export interface PassageRow {
 
 /**
  * Chunks inserted per statement at most. PGlite runs a statement on the event loop's thread and one at a time for
- * every shop: a statement of this many passages of a large workbook takes about 100 ms of CPU.
+ * every shop: a statement of this many passages of a large workbook (rows up to `chunkDocument`'s table chunk
+ * length) takes about 100–150 ms of CPU.
  */
-const CHUNK_BATCH = 250;
+const CHUNK_BATCH = 125;
 
 /** PostgreSQL's foreign_key_violation: the file row the chunks belong to is gone. */
 function isForeignKeyViolation(error: unknown): boolean {
