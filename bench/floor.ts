@@ -9,9 +9,11 @@
  * (`JOBS_POLL_INTERVAL_MS=0`); and the bare Fastify hello-world of bench/throughput.ts.
  * Each measurement is BENCH_DURATION_SECONDS (6) after a 1 s warm-up, repeated BENCH_REPEATS (3) times with
  * floor and product alternating; the table shows medians, and the server process's CPU per request (Linux
- * /proc), which a shared machine's load disturbs far less than req/s. The product is started afresh for each of its
+ * /proc), which a shared machine's load disturbs far less than req/s, and the bot answers the product's worker finished
+ * during the measured run (median). The product is started afresh for each of its
  * measurements (and stopped after), so its worker's backlog never runs while the floor is measured.
- * Reproduce: `npx tsx bench/floor.ts` (BENCH_PORT_OFFSET moves the ports, BENCH_ONLY=text keeps only the rows naming
+ * Reproduce: `npx tsx bench/floor.ts` (BENCH_PORT_OFFSET moves the ports, 18560–18562 by default, and is refused
+ * when it puts one past 65535; BENCH_ONLY=text keeps only the rows naming
  * it; BENCH_DATABASE_URL or TEST_DATABASE_URL name the PostgreSQL server,
  * default the local one at 127.0.0.1:5432; a fresh database is created and dropped).
  */
@@ -29,6 +31,7 @@ import {
   newMessageRequests,
   startApi,
   startProcess,
+  withClient,
 } from './server-harness.ts';
 import { ROOT, table } from './support.ts';
 
@@ -39,6 +42,13 @@ const PORT_OFFSET = Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) ||
 const PORT = 18_560 + PORT_OFFSET;
 const FLOOR_PORT = 18_561 + PORT_OFFSET;
 const HELLO_PORT = 18_562 + PORT_OFFSET;
+const MAX_PORT = 65_535;
+if (PORT_OFFSET < 0 || Math.max(PORT, FLOOR_PORT, HELLO_PORT) > MAX_PORT) {
+  console.error(
+    `BENCH_PORT_OFFSET=${PORT_OFFSET} puts the ports at ${PORT}–${HELLO_PORT}, outside 1–${MAX_PORT}: take an offset from 0 to ${MAX_PORT - (HELLO_PORT - PORT_OFFSET)}.`,
+  );
+  process.exit(2);
+}
 
 interface Sample {
   rps: number;
@@ -46,6 +56,8 @@ interface Sample {
   failed: number;
   /** The server process's CPU (user + system) per answered request, ms: steadier than req/s on a shared machine. */
   cpuMs: number;
+  /** Bot answers (`bot.reply` jobs) the product finished during the measured run; NaN for the floor. */
+  answered: number;
 }
 
 /** CPU time of a process so far, ms (Linux /proc; NaN elsewhere). */
@@ -64,12 +76,24 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-async function measure(options: Options, connections: number, pid?: number): Promise<Sample> {
+/** Bot answers finished (done or failed) between `from` and `to` in the product's database. */
+const answersFinished = (databaseUrl: string, from: Date, to: Date) =>
+  withClient(databaseUrl, async (client) => {
+    const counted = await client.query<{ n: number }>(
+      `select count(*)::int as n from jobs where queue = 'bot.reply' and status in ('done', 'failed') and finished_at between $1 and $2`,
+      [from, to],
+    );
+    return counted.rows[0]?.n ?? 0;
+  });
+
+async function measure(options: Options, connections: number, pid?: number, databaseUrl?: string): Promise<Sample> {
   await autocannon({ ...options, connections, duration: 1 });
   const cpuBefore = cpuTimeMs(pid);
+  const from = new Date();
   const result: Result = await autocannon({ ...options, connections, duration: DURATION });
   const cpuMs = (cpuTimeMs(pid) - cpuBefore) / Math.max(1, result.requests.total);
-  return { rps: result.requests.average, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts, cpuMs };
+  const answered = databaseUrl ? await answersFinished(databaseUrl, from, new Date()) : Number.NaN;
+  return { rps: result.requests.average, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts, cpuMs, answered };
 }
 
 interface Path {
@@ -131,7 +155,7 @@ async function main() {
           let api: RunningServer | undefined;
           try {
             api = await startApi({ ...env, ...path.env });
-            productSamples.push(await measure(path.options(api.url), path.connections, api.child.pid));
+            productSamples.push(await measure(path.options(api.url), path.connections, api.child.pid, database.url));
             if (api.exit) throw new Error(`the server exited during the run: ${api.stderrTail()}`);
           } finally {
             await api?.stop();
@@ -146,6 +170,7 @@ async function main() {
           ratio: ratio.toFixed(2),
           'CPU ms/request floor / product': `${cpu(floorSamples).toFixed(2)} / ${cpu(productSamples).toFixed(2)}`,
           'non-2xx/errors': [...floorSamples, ...productSamples].reduce((n, s) => n + s.failed, 0),
+          'answers finished in the run': median(productSamples.map((s) => s.answered)),
         });
       }
     } finally {
