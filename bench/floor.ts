@@ -7,7 +7,7 @@
  * `POST /webhook` (one new signed Messenger message each) at 10 and 50 connections with the job worker running
  * (it answers the queued messages during the run), and at 50 without a worker on the instance
  * (`JOBS_POLL_INTERVAL_MS=0`); and the bare Fastify hello-world of bench/throughput.ts.
- * Each measurement is BENCH_DURATION_SECONDS (6) after a 1 s warm-up, repeated BENCH_REPEATS (3) times with
+ * Each measurement is BENCH_DURATION_SECONDS (6) after a BENCH_WARMUP_SECONDS (1) warm-up, repeated BENCH_REPEATS (3) times with
  * floor and product alternating; the table shows medians, and the server process's CPU per request (Linux
  * /proc), which a shared machine's load disturbs far less than req/s, and the bot answers the product's worker finished
  * during the measured run (median). The product is started afresh for each of its
@@ -37,6 +37,8 @@ import { ROOT, table } from './support.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 6);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+/** Load before each measured run: the product is a fresh process each time, its hot paths not yet compiled by V8. */
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 /** BENCH_PORT_OFFSET=n moves every port by n, so two benches can run on one machine. */
 const PORT_OFFSET = Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0;
 const PORT = 18_560 + PORT_OFFSET;
@@ -87,7 +89,7 @@ const answersFinished = (databaseUrl: string, from: Date, to: Date) =>
   });
 
 async function measure(options: Options, connections: number, pid?: number, databaseUrl?: string): Promise<Sample> {
-  await autocannon({ ...options, connections, duration: 1 });
+  await autocannon({ ...options, connections, duration: WARMUP });
   const cpuBefore = cpuTimeMs(pid);
   const from = new Date();
   const result: Result = await autocannon({ ...options, connections, duration: DURATION });
@@ -176,7 +178,7 @@ async function main() {
     } finally {
       await floor.stop();
     }
-    console.log(`\nPostgreSQL (${database.name}): ${DURATION} s per run after 1 s warm-up, median of ${REPEATS} runs (floor and product alternating)`);
+    console.log(`\nPostgreSQL (${database.name}): ${DURATION} s per run after ${WARMUP} s warm-up, median of ${REPEATS} runs (floor and product alternating)`);
     table(rows);
   } finally {
     await database.drop();
