@@ -9,6 +9,19 @@ import { RemotePage } from './remote-page';
 const loadRemoteModule = vi.fn<(name: RemoteName, afterFailure: boolean) => Promise<RemoteModule>>();
 vi.mock('./remote-registry', () => ({ loadRemoteModule: (name: RemoteName, afterFailure: boolean) => loadRemoteModule(name, afterFailure) }));
 
+// Counts the state updates the component makes in a transition (React renders those in slices).
+const transitions = vi.hoisted(() => ({ count: 0 }));
+vi.mock('react', async (importOriginal) => {
+  const react = await importOriginal<typeof import('react')>();
+  return {
+    ...react,
+    startTransition: (scope: () => void) => {
+      transitions.count += 1;
+      react.startTransition(scope);
+    },
+  };
+});
+
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const balance = findRoute('balance') as RouteEntry & { owner: RemoteName };
 
@@ -43,6 +56,26 @@ describe('RemotePage', () => {
     await act(async () => root.render(<RemotePage route={balance} />));
     await settle();
     expect(container.querySelector('h1')?.textContent).toBe('Balance overview');
+  });
+
+  it('draws the loaded page in a transition, in a task after the one that evaluated the remote', async () => {
+    let drawn = false;
+    loadRemoteModule.mockResolvedValue(
+      remoteWith(() => {
+        drawn = true;
+        return <h1>Balance overview</h1>;
+      }),
+    );
+    transitions.count = 0;
+    await act(async () => root.render(<RemotePage route={balance} />));
+    // The module has resolved and every microtask has run: the page waits for a task of its own.
+    await act(async () => {
+      for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    });
+    expect(drawn).toBe(false);
+    await settle();
+    expect(container.querySelector('h1')?.textContent).toBe('Balance overview');
+    expect(transitions.count).toBe(1);
   });
 
   it('shows the fallback when the remote cannot load, and recovers on retry without remounting the app', async () => {

@@ -116,4 +116,24 @@ describe('partner dashboard', () => {
     expect(document.querySelector('[data-testid="kpi-shops"]')).toBeNull();
     expect(api.callsTo(PATHS.invite)).toHaveLength(1);
   });
+
+  it('draws no figures, charts or shop picker before the shop list answers', async () => {
+    await inLanguage('en');
+    serve([]);
+    const drawn: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes])) {
+        if (!(node instanceof Element)) continue;
+        for (const part of ['.ant-select', '[data-testid="kpi-shops"]', '#partner-activity', '[data-testid="attention-summary"]']) {
+          if (node.matches(part) || node.querySelector(part)) drawn.push(part);
+        }
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    await mount();
+    observer.disconnect();
+    expect(document.querySelector('[data-testid="partner-empty"]')).not.toBeNull();
+    expect(document.querySelector('[data-testid="partner-pending"]')).toBeNull();
+    expect(drawn).toEqual([]);
+  });
 });

@@ -38,7 +38,13 @@ export function PartnerDashboardPage() {
 
       <InviteCard firstShop={noShops} />
 
-      {noShops ? (
+      {/* Until the shop list answers, one placeholder: a partner with no shop gets no figures, charts or shop
+          picker, so they are not drawn only to be taken down again. Last on the page, nothing below it moves. */}
+      {shops.isLoading ? (
+        <Card data-testid="partner-pending">
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </Card>
+      ) : noShops ? (
         <NoShopsCard />
       ) : (
         <>
