@@ -12,10 +12,13 @@ async function inLanguage(language: 'vi' | 'en') {
   await i18n.changeLanguage(language);
 }
 
-function serve(shops = SHOPS) {
+function serve(shops = SHOPS, inviteAnswered: Promise<void> = Promise.resolve()) {
   let code = 'ABCD2345';
   const api = fakeApi({
-    [PATHS.invite]: () => ({ code }),
+    [PATHS.invite]: async () => {
+      await inviteAnswered;
+      return { code };
+    },
     [PATHS.rotate]: () => {
       code = 'WXYZ6789';
       return { code };
@@ -135,5 +138,19 @@ describe('partner dashboard', () => {
     expect(document.querySelector('[data-testid="partner-empty"]')).not.toBeNull();
     expect(document.querySelector('[data-testid="partner-pending"]')).toBeNull();
     expect(drawn).toEqual([]);
+  });
+
+  it('draws nothing below the invite card until its code is drawn, so nothing moves then', async () => {
+    await inLanguage('en');
+    let answer = () => undefined as void;
+    serve([], new Promise<void>((resolve) => (answer = resolve)));
+    await mount();
+    const invite = document.querySelector('[data-testid="invite-card"]');
+    expect(invite?.querySelector('.ant-skeleton')).not.toBeNull();
+    expect(invite?.nextElementSibling ?? null).toBeNull();
+    answer();
+    await settle();
+    expect(document.querySelector('[data-testid="invite-code"]')?.textContent).toBe('ABCD-2345');
+    expect(document.querySelector('[data-testid="invite-card"]')?.nextElementSibling?.getAttribute('data-testid')).toBe('partner-empty');
   });
 });
