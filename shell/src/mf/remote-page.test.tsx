@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
+import type * as ReactApi from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findRoute, initI18n, type RemoteModule, type RemoteName, type RouteEntry } from '@pagemate/shared-contracts';
@@ -9,10 +10,20 @@ import { RemotePage } from './remote-page';
 const loadRemoteModule = vi.fn<(name: RemoteName, afterFailure: boolean) => Promise<RemoteModule>>();
 vi.mock('./remote-registry', () => ({ loadRemoteModule: (name: RemoteName, afterFailure: boolean) => loadRemoteModule(name, afterFailure) }));
 
+// The moment the component hands the main thread back, released by the test.
+const yielded = vi.hoisted(() => ({ calls: 0, release: () => undefined as unknown, held: false }));
+vi.mock('../yield-to-browser', () => ({
+  yieldToBrowser: () => {
+    yielded.calls += 1;
+    if (!yielded.held) return Promise.resolve();
+    return new Promise<void>((resolve) => (yielded.release = resolve));
+  },
+}));
+
 // Counts the state updates the component makes in a transition (React renders those in slices).
 const transitions = vi.hoisted(() => ({ count: 0 }));
 vi.mock('react', async (importOriginal) => {
-  const react = await importOriginal<typeof import('react')>();
+  const react = await importOriginal<typeof ReactApi>();
   return {
     ...react,
     startTransition: (scope: () => void) => {
@@ -43,6 +54,7 @@ describe('RemotePage', () => {
     document.body.append(container);
     root = createRoot(container);
     loadRemoteModule.mockReset();
+    yielded.calls = 0;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
 
@@ -67,12 +79,14 @@ describe('RemotePage', () => {
       }),
     );
     transitions.count = 0;
+    yielded.held = true;
     await act(async () => root.render(<RemotePage route={balance} />));
-    // The module has resolved and every microtask has run: the page waits for a task of its own.
-    await act(async () => {
-      for (let i = 0; i < 10; i += 1) await Promise.resolve();
-    });
+    await settle();
+    // The module has resolved: the page waits until the main thread has been handed back.
+    expect(yielded.calls).toBe(1);
     expect(drawn).toBe(false);
+    yielded.held = false;
+    await act(async () => yielded.release());
     await settle();
     expect(container.querySelector('h1')?.textContent).toBe('Balance overview');
     expect(transitions.count).toBe(1);

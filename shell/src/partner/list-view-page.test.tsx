@@ -4,7 +4,7 @@ import { button, click, fakeApi, mountSignedIn, settle, typeInto, type MountedPa
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shellNamespaces } from '../locales';
 import { ListViewPage } from './list-view-page';
-import { API, partnerUser, PATHS, SHOPS } from './test-data';
+import { API, heldAnswer, partnerUser, PATHS, SHOPS } from './test-data';
 
 async function inLanguage(language: 'vi' | 'en') {
   const i18n = await initI18n(language, shellNamespaces);
@@ -95,8 +95,8 @@ describe('list view', () => {
 
   it('with no shop yet, draws the empty card below the invite card once its code is drawn, so it does not move', async () => {
     await inLanguage('en');
-    let answer = () => undefined as void;
-    const api = serve([], new Promise<void>((resolve) => (answer = resolve)));
+    const { answered, answer } = heldAnswer();
+    const api = serve([], answered);
     await mount();
     expect(document.querySelector('[data-testid="invite-card"] .ant-skeleton')).not.toBeNull();
     expect(document.querySelector('[data-testid="partner-empty"]')).toBeNull();

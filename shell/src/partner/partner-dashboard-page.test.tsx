@@ -5,7 +5,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shellNamespaces } from '../locales';
 import { PartnerDashboardPage } from './partner-dashboard-page';
-import { ALERTS, anOverview, API, partnerUser, PATHS, SHOPS } from './test-data';
+import { ALERTS, anOverview, API, heldAnswer, partnerUser, PATHS, SHOPS } from './test-data';
 
 async function inLanguage(language: 'vi' | 'en') {
   const i18n = await initI18n(language, shellNamespaces);
@@ -142,8 +142,8 @@ describe('partner dashboard', () => {
 
   it('draws nothing below the invite card until its code is drawn, so nothing moves then', async () => {
     await inLanguage('en');
-    let answer = () => undefined as void;
-    serve([], new Promise<void>((resolve) => (answer = resolve)));
+    const { answered, answer } = heldAnswer();
+    serve([], answered);
     await mount();
     const invite = document.querySelector('[data-testid="invite-card"]');
     expect(invite?.querySelector('.ant-skeleton')).not.toBeNull();

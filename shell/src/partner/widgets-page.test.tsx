@@ -3,7 +3,7 @@ import { apiClient, initI18n } from '@pagemate/shared-contracts';
 import { button, click, fakeApi, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shellNamespaces } from '../locales';
-import { ALERTS, API, partnerUser, PATHS, SHOPS } from './test-data';
+import { ALERTS, API, heldAnswer, partnerUser, PATHS, SHOPS } from './test-data';
 import { WidgetsPage } from './widgets-page';
 
 async function inLanguage(language: 'vi' | 'en') {
@@ -35,8 +35,8 @@ afterEach(() => {
 describe('widgets', () => {
   it("draws the board and the week's widgets together once both answer, so neither moves when the other arrives", async () => {
     await inLanguage('en');
-    let answer = () => undefined as void;
-    serve(ALERTS, new Promise<void>((resolve) => (answer = resolve)));
+    const { answered, answer } = heldAnswer();
+    serve(ALERTS, answered);
     await mount();
     expect(document.querySelector('[data-testid="alert-low_balance"]')).toBeNull();
     expect(document.querySelector('[data-testid="widget-balance"]')).toBeNull();
