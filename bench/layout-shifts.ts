@@ -5,7 +5,9 @@
  * layout-shifts audit names as one node, with the rectangles that tell why it moved.
  * The API, accounts and token storage are those of bench/lighthouse.ts.
  * `SHIFTS_PATH=/user-dashboard/` (default) picks the route, `SHIFTS_RUNS=n` (default 3) the runs,
- * `BENCH_PORT_OFFSET=n` moves every port.
+ * `BENCH_PORT_OFFSET=n` moves every port. `SHIFTS_AS_LIGHTHOUSE=1` loads the page as Lighthouse's simulated runs
+ * do (no CPU throttle, its phone's 412 × 823 screen): the order in which answers and code arrive differs, and so
+ * can what moves.
  * Reproduce: `npm run build && npx tsx bench/layout-shifts.ts`.
  */
 import { benchRoleOf, openThrottled, signedInPhoneContext, startStartUpRig } from './signed-in-api.ts';
@@ -14,6 +16,7 @@ import { table } from './support.ts';
 const BASE_PORT = 6200 + (Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0);
 const PATH = process.env.SHIFTS_PATH ?? '/user-dashboard/';
 const RUNS = Math.max(1, Number.parseInt(process.env.SHIFTS_RUNS ?? '3', 10) || 3);
+const AS_LIGHTHOUSE = process.env.SHIFTS_AS_LIGHTHOUSE === '1';
 
 interface Shift {
   at: number;
@@ -53,8 +56,8 @@ const { api, browser } = rig;
 try {
   const login = await api.login(await api.signUp(benchRoleOf(PATH)));
   for (let run = 1; run <= RUNS; run++) {
-    const context = await signedInPhoneContext(browser, login);
-    const page = await openThrottled(context, `${rig.url}${PATH}`, recordShifts);
+    const context = await signedInPhoneContext(browser, login, AS_LIGHTHOUSE ? { width: 412, height: 823 } : undefined);
+    const page = await openThrottled(context, `${rig.url}${PATH}`, recordShifts, AS_LIGHTHOUSE ? 1 : 4);
     const shifts = await page.evaluate(() => (window as unknown as { __pmShifts: Shift[] }).__pmShifts);
     console.log(`${PATH} run ${run}: CLS-sum ${shifts.reduce((sum, s) => sum + s.value, 0).toFixed(4)} in ${shifts.length} shifts`);
     table(shifts.flatMap((shift) => shift.sources.map((source) => ({ 'at ms': shift.at, value: shift.value.toFixed(4), ...source }))));

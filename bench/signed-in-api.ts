@@ -31,8 +31,12 @@ export interface SignedInApi {
  * A new phone-sized browser context (empty cache and storage) signed in as the shell's start-up reads it: the
  * access token and the features in localStorage, as "remember me" keeps them.
  */
-export async function signedInPhoneContext(browser: Browser, login: { access_token: string; user_features: string[] }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, deviceScaleFactor: 2 });
+export async function signedInPhoneContext(
+  browser: Browser,
+  login: { access_token: string; user_features: string[] },
+  viewport = { width: 390, height: 844 },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, isMobile: true, deviceScaleFactor: 2 });
   await context.addInitScript(
     ({ keys, token, features }) => {
       localStorage.setItem(keys.accessToken, token);
@@ -44,16 +48,16 @@ export async function signedInPhoneContext(browser: Browser, login: { access_tok
 }
 
 /**
- * Opens `url` in a new page of `context` under a 4× CPU throttle (Lighthouse's phone), with `script` run before the
+ * Opens `url` in a new page of `context` under a 4× CPU throttle (Lighthouse's phone; `rate` sets another), with `script` run before the
  * page's own scripts, and returns once the page's main landmark is drawn, the network idle and a second more past.
  */
-export async function openThrottled(context: BrowserContext, url: string, script: () => void): Promise<Page> {
+export async function openThrottled(context: BrowserContext, url: string, script: () => void, rate = 4): Promise<Page> {
   // tsx names functions through a `__name` helper the page lacks.
   await context.addInitScript({ content: `var __name = (f) => f; (${script.toString()})();` });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   await page.goto(url);
   await page.locator('main').first().waitFor({ timeout: 120_000 });
   await page.waitForLoadState('networkidle');

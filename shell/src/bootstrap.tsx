@@ -18,16 +18,11 @@ import { setKnownRemotes } from './mf/remote-registry';
 import { createAppRouter } from './routing/router';
 import { loadRuntime } from './runtime-config';
 import { connectApiClient, restoreSession } from './session/session';
+import { yieldToBrowser } from './yield-to-browser';
 import './theme/theme-slice';
 // Before the shell's own rules, which override antd's at equal specificity (use-apply-theme.ts: no runtime styles).
 import 'antd/dist/antd.css';
 import './styles.css';
-
-/**
- * Hands the main thread back to the browser for a moment (input, paint, network), so start-up runs as several
- * short tasks instead of one long one that blocks the page.
- */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Starts the app in `language` with the shell's texts and the runtime files `start.tsx` began to read beside this

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
+import type * as ReactApi from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findRoute, initI18n, type RemoteModule, type RemoteName, type RouteEntry } from '@pagemate/shared-contracts';
@@ -8,6 +9,29 @@ import { RemotePage } from './remote-page';
 
 const loadRemoteModule = vi.fn<(name: RemoteName, afterFailure: boolean) => Promise<RemoteModule>>();
 vi.mock('./remote-registry', () => ({ loadRemoteModule: (name: RemoteName, afterFailure: boolean) => loadRemoteModule(name, afterFailure) }));
+
+// The moment the component hands the main thread back, released by the test.
+const yielded = vi.hoisted(() => ({ calls: 0, release: () => undefined as unknown, held: false }));
+vi.mock('../yield-to-browser', () => ({
+  yieldToBrowser: () => {
+    yielded.calls += 1;
+    if (!yielded.held) return Promise.resolve();
+    return new Promise<void>((resolve) => (yielded.release = resolve));
+  },
+}));
+
+// Counts the state updates the component makes in a transition (React renders those in slices).
+const transitions = vi.hoisted(() => ({ count: 0 }));
+vi.mock('react', async (importOriginal) => {
+  const react = await importOriginal<typeof ReactApi>();
+  return {
+    ...react,
+    startTransition: (scope: () => void) => {
+      transitions.count += 1;
+      react.startTransition(scope);
+    },
+  };
+});
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const balance = findRoute('balance') as RouteEntry & { owner: RemoteName };
@@ -30,6 +54,7 @@ describe('RemotePage', () => {
     document.body.append(container);
     root = createRoot(container);
     loadRemoteModule.mockReset();
+    yielded.calls = 0;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
 
@@ -43,6 +68,28 @@ describe('RemotePage', () => {
     await act(async () => root.render(<RemotePage route={balance} />));
     await settle();
     expect(container.querySelector('h1')?.textContent).toBe('Balance overview');
+  });
+
+  it('draws the loaded page in a transition, in a task after the one that evaluated the remote', async () => {
+    let drawn = false;
+    loadRemoteModule.mockResolvedValue(
+      remoteWith(() => {
+        drawn = true;
+        return <h1>Balance overview</h1>;
+      }),
+    );
+    transitions.count = 0;
+    yielded.held = true;
+    await act(async () => root.render(<RemotePage route={balance} />));
+    await settle();
+    // The module has resolved: the page waits until the main thread has been handed back.
+    expect(yielded.calls).toBe(1);
+    expect(drawn).toBe(false);
+    yielded.held = false;
+    await act(async () => yielded.release());
+    await settle();
+    expect(container.querySelector('h1')?.textContent).toBe('Balance overview');
+    expect(transitions.count).toBe(1);
   });
 
   it('shows the fallback when the remote cannot load, and recovers on retry without remounting the app', async () => {

@@ -1,6 +1,7 @@
-import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { addNamespace, type RemoteName, type RouteEntry } from '@pagemate/shared-contracts';
 import { PageLoading } from '../components/page-loading';
+import { yieldToBrowser } from '../yield-to-browser';
 import { loadRemoteModule } from './remote-registry';
 import { RemoteUnavailable } from './remote-unavailable';
 
@@ -41,11 +42,14 @@ export function RemotePage({ route }: { route: RouteEntry & { owner: RemoteName 
     let cancelled = false;
     setState({ status: 'loading' });
     loadRemoteModule(route.owner, attempt > 0)
-      .then((module) => {
+      // The remote's files were just evaluated in this task: the page is drawn in tasks of its own.
+      .then(async (module) => {
+        await yieldToBrowser();
         addNamespace(module.namespace, module.resources);
         const Page = module.pages[route.id as keyof typeof module.pages];
         if (!Page) throw new Error(`Remote ${route.owner} has no page for ${route.id}`);
-        if (!cancelled) setState({ status: 'ready', Page });
+        // In a transition, so React draws the page in slices that give the main thread back, not in one long task.
+        if (!cancelled) startTransition(() => setState({ status: 'ready', Page }));
       })
       .catch((error: unknown) => {
         console.error(`[pagemate] could not load ${route.owner} for ${route.path}`, error);

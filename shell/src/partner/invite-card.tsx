@@ -6,6 +6,14 @@ import { LoadFailed } from '../dashboard/load-failed';
 import { useShellPartnerInviteQuery, useShellPartnerRotateInviteMutation } from './partner-api';
 
 /**
+ * True once the invite code has answered or failed (or `skip`): until then the invite card draws a skeleton of
+ * another height, so a card drawn below it before then would move when the code is drawn.
+ */
+export function useInviteSettled(skip = false): boolean {
+  return !useShellPartnerInviteQuery(undefined, { skip }).isLoading;
+}
+
+/**
  * The partner's invite code, large and easy to read out, with copy and "new code". With `firstShop` it also
  * explains how to bring the first shop (the dashboard's empty state).
  */

@@ -1,18 +1,24 @@
 // @vitest-environment happy-dom
 import { apiClient, initI18n } from '@pagemate/shared-contracts';
-import { button, click, fakeApi, mountSignedIn, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
+import { button, click, fakeApi, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shellNamespaces } from '../locales';
 import { ListViewPage } from './list-view-page';
-import { API, partnerUser, PATHS, SHOPS } from './test-data';
+import { API, heldAnswer, partnerUser, PATHS, SHOPS } from './test-data';
 
 async function inLanguage(language: 'vi' | 'en') {
   const i18n = await initI18n(language, shellNamespaces);
   await i18n.changeLanguage(language);
 }
 
-function serve(shops = SHOPS) {
-  const api = fakeApi({ [PATHS.shops]: () => shops, [PATHS.invite]: () => ({ code: 'ABCD2345' }) });
+function serve(shops = SHOPS, inviteAnswered: Promise<void> = Promise.resolve()) {
+  const api = fakeApi({
+    [PATHS.shops]: () => shops,
+    [PATHS.invite]: async () => {
+      await inviteAnswered;
+      return { code: 'ABCD2345' };
+    },
+  });
   apiClient.configure({ baseURL: `${API}/`, adapter: api.adapter });
   return api;
 }
@@ -85,5 +91,27 @@ describe('list view', () => {
     expect(document.querySelector('[data-testid="partner-empty"]')?.textContent).toContain('No shops yet');
     expect(document.querySelector('[data-testid="invite-code"]')?.textContent).toBe('ABCD-2345');
     expect(document.querySelector('table')).toBeNull();
+  });
+
+  it('with no shop yet, draws the empty card below the invite card once its code is drawn, so it does not move', async () => {
+    await inLanguage('en');
+    const { answered, answer } = heldAnswer();
+    const api = serve([], answered);
+    await mount();
+    expect(document.querySelector('[data-testid="invite-card"] .ant-skeleton')).not.toBeNull();
+    expect(document.querySelector('[data-testid="partner-empty"]')).toBeNull();
+    answer();
+    await settle();
+    expect(document.querySelector('[data-testid="invite-code"]')?.textContent).toBe('ABCD-2345');
+    expect(document.querySelector('[data-testid="partner-empty"]')).not.toBeNull();
+    expect(api.callsTo(PATHS.invite)).toHaveLength(1);
+  });
+
+  it('with shops, does not ask for the invite code', async () => {
+    await inLanguage('en');
+    const api = serve();
+    await mount();
+    expect(names()).toHaveLength(3);
+    expect(api.callsTo(PATHS.invite)).toHaveLength(0);
   });
 });

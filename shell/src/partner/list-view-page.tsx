@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../dashboard/load-failed';
 import { PageIntro } from '../dashboard/page-intro';
 import { PeriodSegmented, type Period } from '../dashboard/period-segmented';
-import { InviteCard } from './invite-card';
+import { InviteCard, useInviteSettled } from './invite-card';
 import { NoShopsCard } from './no-shops-card';
 import { useShellPartnerShopsQuery } from './partner-api';
 import { CSV_COLUMNS, downloadText, searchShops, shopsCsv, sortShops, type CsvColumn, type ShopSort } from './partner-model';
@@ -18,6 +18,8 @@ export function ListViewPage() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<ShopSort | null>({ column: 'last_activity', order: 'descend' });
   const shops = useShellPartnerShopsQuery(days);
+  const noShops = shops.data?.length === 0;
+  const inviteSettled = useInviteSettled(!noShops);
   const visible = useMemo(() => sortShops(searchShops(shops.data ?? [], search), sort), [shops.data, search, sort]);
 
   const exportCsv = () => {
@@ -29,10 +31,11 @@ export function ListViewPage() {
     <Flex vertical gap={16}>
       <PageIntro title={t('shops.title')}>{t('shops.intro')}</PageIntro>
 
-      {shops.data?.length === 0 ? (
+      {noShops ? (
         <>
           <InviteCard firstShop />
-          <NoShopsCard />
+          {/* Below the invite card once its code is drawn, so it does not move then. */}
+          {inviteSettled ? <NoShopsCard /> : null}
         </>
       ) : (
         <Card>

@@ -5,17 +5,20 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shellNamespaces } from '../locales';
 import { PartnerDashboardPage } from './partner-dashboard-page';
-import { ALERTS, anOverview, API, partnerUser, PATHS, SHOPS } from './test-data';
+import { ALERTS, anOverview, API, heldAnswer, partnerUser, PATHS, SHOPS } from './test-data';
 
 async function inLanguage(language: 'vi' | 'en') {
   const i18n = await initI18n(language, shellNamespaces);
   await i18n.changeLanguage(language);
 }
 
-function serve(shops = SHOPS) {
+function serve(shops = SHOPS, inviteAnswered: Promise<void> = Promise.resolve()) {
   let code = 'ABCD2345';
   const api = fakeApi({
-    [PATHS.invite]: () => ({ code }),
+    [PATHS.invite]: async () => {
+      await inviteAnswered;
+      return { code };
+    },
     [PATHS.rotate]: () => {
       code = 'WXYZ6789';
       return { code };
@@ -115,5 +118,39 @@ describe('partner dashboard', () => {
     expect(document.querySelector('[data-testid="invite-card"]')?.textContent).toContain('To bring your first shop');
     expect(document.querySelector('[data-testid="kpi-shops"]')).toBeNull();
     expect(api.callsTo(PATHS.invite)).toHaveLength(1);
+  });
+
+  it('draws no figures, charts or shop picker before the shop list answers', async () => {
+    await inLanguage('en');
+    serve([]);
+    const drawn: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes])) {
+        if (!(node instanceof Element)) continue;
+        for (const part of ['.ant-select', '[data-testid="kpi-shops"]', '#partner-activity', '[data-testid="attention-summary"]']) {
+          if (node.matches(part) || node.querySelector(part)) drawn.push(part);
+        }
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    await mount();
+    observer.disconnect();
+    expect(document.querySelector('[data-testid="partner-empty"]')).not.toBeNull();
+    expect(document.querySelector('[data-testid="partner-pending"]')).toBeNull();
+    expect(drawn).toEqual([]);
+  });
+
+  it('draws nothing below the invite card until its code is drawn, so nothing moves then', async () => {
+    await inLanguage('en');
+    const { answered, answer } = heldAnswer();
+    serve([], answered);
+    await mount();
+    const invite = document.querySelector('[data-testid="invite-card"]');
+    expect(invite?.querySelector('.ant-skeleton')).not.toBeNull();
+    expect(invite?.nextElementSibling ?? null).toBeNull();
+    answer();
+    await settle();
+    expect(document.querySelector('[data-testid="invite-code"]')?.textContent).toBe('ABCD-2345');
+    expect(document.querySelector('[data-testid="invite-card"]')?.nextElementSibling?.getAttribute('data-testid')).toBe('partner-empty');
   });
 });

@@ -6,7 +6,7 @@ import { LoadFailed } from '../dashboard/load-failed';
 import { PageIntro } from '../dashboard/page-intro';
 import { PeriodSegmented, type Period } from '../dashboard/period-segmented';
 import { AttentionSummary } from './attention-summary';
-import { InviteCard } from './invite-card';
+import { InviteCard, useInviteSettled } from './invite-card';
 import { NoShopsCard } from './no-shops-card';
 import { useShellPartnerOverviewQuery, useShellPartnerShopsQuery } from './partner-api';
 import { PartnerCharts } from './partner-charts';
@@ -28,6 +28,7 @@ export function PartnerDashboardPage() {
   const shops = useShellPartnerShopsQuery(days);
   const overview = useShellPartnerOverviewQuery({ days, ...(shopId === ALL_SHOPS ? {} : { shopId }) });
   const noShops = shops.data?.length === 0;
+  const inviteSettled = useInviteSettled();
 
   return (
     <Flex vertical gap={16}>
@@ -38,7 +39,14 @@ export function PartnerDashboardPage() {
 
       <InviteCard firstShop={noShops} />
 
-      {noShops ? (
+      {/* Nothing below the invite card until its code is drawn (nothing moves then), and one placeholder until
+          the shop list answers: a partner with no shop gets no figures, charts or shop picker, so they are not
+          drawn only to be taken down again. Last on the page, nothing below the placeholder moves. */}
+      {!inviteSettled ? null : shops.isLoading ? (
+        <Card data-testid="partner-pending">
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </Card>
+      ) : noShops ? (
         <NoShopsCard />
       ) : (
         <>

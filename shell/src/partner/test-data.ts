@@ -56,3 +56,10 @@ export const ALERTS: PartnerAlert[] = [
   { kind: 'post_failed', shop_id: 's-3', shop_name: 'Shop Áo Dài Lan', page_id: 'pg-3', page_name: 'Áo Dài Lan', value: 3, at: hoursAgo(20) },
   { kind: 'order_waiting', shop_id: 's-1', shop_name: 'Tiệm Hoa Hoà Bình', page_id: null, page_name: null, value: 4, at: hoursAgo(30) },
 ];
+
+/** An answer held back until `answer()`: a handler awaits `answered`, so a test sees the page before it arrives. */
+export function heldAnswer(): { answered: Promise<void>; answer: () => void } {
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  return { answered, answer };
+}

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { apiClient, initI18n } from '@pagemate/shared-contracts';
-import { button, click, fakeApi, mountSignedIn, type MountedPage } from '@pagemate/shared-contracts/testing';
+import { button, click, fakeApi, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shellNamespaces } from '../locales';
-import { ALERTS, API, partnerUser, PATHS, SHOPS } from './test-data';
+import { ALERTS, API, heldAnswer, partnerUser, PATHS, SHOPS } from './test-data';
 import { WidgetsPage } from './widgets-page';
 
 async function inLanguage(language: 'vi' | 'en') {
@@ -11,8 +11,14 @@ async function inLanguage(language: 'vi' | 'en') {
   await i18n.changeLanguage(language);
 }
 
-function serve(alerts = ALERTS) {
-  const api = fakeApi({ [PATHS.alerts]: () => alerts, [PATHS.shops]: () => SHOPS });
+function serve(alerts = ALERTS, weekAnswered: Promise<void> = Promise.resolve()) {
+  const api = fakeApi({
+    [PATHS.alerts]: () => alerts,
+    [PATHS.shops]: async () => {
+      await weekAnswered;
+      return SHOPS;
+    },
+  });
   apiClient.configure({ baseURL: `${API}/`, adapter: api.adapter });
   return api;
 }
@@ -27,6 +33,20 @@ afterEach(() => {
 });
 
 describe('widgets', () => {
+  it("draws the board and the week's widgets together once both answer, so neither moves when the other arrives", async () => {
+    await inLanguage('en');
+    const { answered, answer } = heldAnswer();
+    serve(ALERTS, answered);
+    await mount();
+    expect(document.querySelector('[data-testid="alert-low_balance"]')).toBeNull();
+    expect(document.querySelector('[data-testid="widget-balance"]')).toBeNull();
+    answer();
+    await settle();
+    expect(document.querySelector('[data-testid="alert-low_balance"]')).not.toBeNull();
+    expect(card('widget-balance')).toContain('Running low: 1');
+    expect(document.querySelector('[data-testid="widget-balance"] .ant-skeleton')).toBeNull();
+  });
+
   it('words each kind of alert in Vietnamese', async () => {
     await inLanguage('vi');
     const api = serve();

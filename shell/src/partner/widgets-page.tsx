@@ -32,7 +32,9 @@ export function WidgetsPage() {
         </Button>
       </Flex>
 
-      {alerts.isLoading ? (
+      {/* One skeleton until both the alerts and the week's figures answer: the board and the widgets below it are
+          drawn together, so neither moves when the other arrives. */}
+      {alerts.isLoading || week.isLoading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : alerts.isError && !alerts.data ? (
         <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} retry={() => void alerts.refetch()} />
@@ -44,7 +46,7 @@ export function WidgetsPage() {
         <AlertBoard alerts={alerts.data ?? []} />
       )}
 
-      <ShopWidgets shops={week.data} />
+      {alerts.isLoading || week.isLoading ? null : <ShopWidgets shops={week.data} />}
     </Flex>
   );
 }
