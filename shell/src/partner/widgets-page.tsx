@@ -15,6 +15,9 @@ export function WidgetsPage() {
     void alerts.refetch();
     void week.refetch();
   };
+  // One skeleton until both the alerts and the week's figures answer: the board and the widgets below it are drawn
+  // together, so neither moves when the other arrives.
+  const loading = alerts.isLoading || week.isLoading;
 
   return (
     <Flex vertical gap={16}>
@@ -32,9 +35,7 @@ export function WidgetsPage() {
         </Button>
       </Flex>
 
-      {/* One skeleton until both the alerts and the week's figures answer: the board and the widgets below it are
-          drawn together, so neither moves when the other arrives. */}
-      {alerts.isLoading || week.isLoading ? (
+      {loading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : alerts.isError && !alerts.data ? (
         <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} retry={() => void alerts.refetch()} />
@@ -46,7 +47,7 @@ export function WidgetsPage() {
         <AlertBoard alerts={alerts.data ?? []} />
       )}
 
-      {alerts.isLoading || week.isLoading ? null : <ShopWidgets shops={week.data} />}
+      {loading ? null : <ShopWidgets shops={week.data} />}
     </Flex>
   );
 }
