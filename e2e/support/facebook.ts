@@ -25,8 +25,16 @@ export async function connectSandbox(page: Page, person: 'Nguyễn Thị Lan' | 
 export async function chooseFileForPage(page: Page, pageName: string, fileName: string): Promise<void> {
   const row = page.getByRole('row', { name: new RegExp(pageName) });
   await expect(row.getByTestId('no-files-notice')).toHaveText('Chưa chọn tài liệu nào: bot chỉ trả lời theo cấu hình của trang.');
+  // The choice is saved at once: a failure names what went wrong (no save sent, the save refused)
+  // rather than only the missing toast.
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/v1/facebook/page/update-manager') && response.request().method() === 'POST',
+    { timeout: 20_000 },
+  );
   await page.getByLabel(`Tệp cho ${pageName}`).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: fileName }).click();
+  const response = await saved;
+  expect(response.status(), `update-manager answered ${response.status()}: ${await response.text()}`).toBe(200);
   await page.keyboard.press('Escape');
   await expect(page.getByText(`Đã lưu cài đặt của ${pageName}.`).first()).toBeVisible();
   await expect(row.getByTestId('no-files-notice')).toHaveCount(0);
