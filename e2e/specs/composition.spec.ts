@@ -99,4 +99,18 @@ test.describe('static export and runtime composition', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId('error-404')).toBeVisible();
   });
+
+  test("a remote's own page is a static notice: no script, so it needs no runtime the shell alone provides", async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(`${remoteOrigin('mf_balance')}/`);
+    await expect(page.getByRole('heading', { name: 'mf_balance' })).toBeVisible();
+    await expect(page.getByText('meant to be loaded by the shell')).toBeVisible();
+    expect(scripts).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });

@@ -35,7 +35,7 @@ test.describe('one store and one i18n instance across shell and remotes', () => 
     await expect(page.getByRole('heading', { name: 'Balance overview' })).toBeVisible();
   });
 
-  test('the remote takes the shell\'s cut-down antd and router: one copy each, and no whole package fetched', async ({ page, signInAs }) => {
+  test('the remote takes the shell\'s cut-down antd and router and runs on its Module Federation runtime: one copy each, and no whole package fetched', async ({ page, signInAs }) => {
     await signInAs('user');
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -51,14 +51,17 @@ test.describe('one store and one i18n instance across shell and remotes', () => 
         lib?: unknown;
         treeShaking?: { mode?: string; loaded?: boolean; lib?: unknown };
       }
-      const scopes = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Share>>>> } })
-        .__FEDERATION__.__SHARE__;
+      // Each app's own runtime instance and the share scopes it resolves from (the remotes run on the shell's
+      // Module Federation runtime, so they are instances of it, not entries of a global of their own).
+      const instances = (globalThis as unknown as {
+        __FEDERATION__: { __INSTANCES__: { name: string; shareScopeMap: Record<string, Record<string, Record<string, Share>>> }[] };
+      }).__FEDERATION__.__INSTANCES__;
       const seen: Record<string, { from: string; version: string; whole: boolean; cut: boolean }[]> = {};
-      for (const [instance, byScope] of Object.entries(scopes)) {
-        for (const packages of Object.values(byScope)) {
+      for (const instance of instances) {
+        for (const packages of Object.values(instance.shareScopeMap)) {
           for (const pkg of ['antd', 'react-router-dom']) {
             for (const [version, share] of Object.entries(packages[pkg] ?? {})) {
-              (seen[`${instance.split(':')[0]} ${pkg}`] ??= []).push({
+              (seen[`${instance.name} ${pkg}`] ??= []).push({
                 from: share.from,
                 version,
                 whole: Boolean(share.loaded || share.lib),
@@ -68,10 +71,14 @@ test.describe('one store and one i18n instance across shell and remotes', () => 
           }
         }
       }
-      return seen;
+      // One runtime: every instance is made by the same class (a remote entry with a runtime of its own makes its own).
+      const oneRuntime = instances.every((instance) => instance.constructor === instances[0]?.constructor);
+      return { seen, oneRuntime, names: instances.map((instance) => instance.name) };
     });
+    expect(shares.names).toEqual(expect.arrayContaining(['pagemate_shell', 'mf_balance']));
+    expect(shares.oneRuntime, 'the remote runs on the shell\'s Module Federation runtime').toBe(true);
     for (const key of ['pagemate_shell antd', 'mf_balance antd', 'pagemate_shell react-router-dom', 'mf_balance react-router-dom']) {
-      expect(shares[key], key).toEqual([expect.objectContaining({ from: 'pagemate_shell', whole: false, cut: true })]);
+      expect(shares.seen[key], key).toEqual([expect.objectContaining({ from: 'pagemate_shell', whole: false, cut: true })]);
     }
     // The whole packages are built beside each app for a remote that needs more than the list; none was needed.
     expect(scripts.filter((url) => url.includes('independent-packages'))).toEqual([]);

@@ -25,7 +25,6 @@ export * from './ui/feature-placeholder.js';
 export * from './ui/language-flag.js';
 export * from './ui/language-switch.js';
 export * from './ui/popup-container.js';
-export * from './ui/standalone-notice.js';
 export * from './ui/chart-scale.js';
 export * from './ui/time-series-chart.js';
 export * from './ui/use-element-width.js';

@@ -60,10 +60,14 @@ export function remoteRsbuildConfig({ name, port, pkg, exposes, appDir = process
         runtimePlugins: [cutShareGuard(appDir)],
         manifest: true,
         dts: false,
+        // The remote runs on the shell's runtime (the shell provides it: `provideExternalRuntime` below) instead
+        // of carrying a copy in its entry: the entry is ≈ 62 KB instead of ≈ 130 KB, evaluated on every route it draws.
+        experiments: { externalRuntime: true },
       }),
       pluginRemoteCompileHints(),
     ],
-    source: { entry: { index: './src/standalone.tsx' } },
+    // The remote's own index.html: a static notice, no script (`standalone-entry.ts`).
+    source: { entry: { index: join(import.meta.dirname, 'standalone-entry.ts') } },
     server: { port, cors: true, headers: { 'Access-Control-Allow-Origin': '*' } },
     dev: { assetPrefix: 'auto' },
     output: {
@@ -72,7 +76,7 @@ export function remoteRsbuildConfig({ name, port, pkg, exposes, appDir = process
       cleanDistPath: true,
       minify,
     },
-    html: { title: name },
+    html: { inject: false, template: join(import.meta.dirname, 'standalone.html'), templateParameters: { remoteName: name } },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
   };
 }
@@ -105,6 +109,8 @@ export function hostRsbuildConfig({ name, port, pkg, favicon, runtimePlugins = [
         shareStrategy: 'loaded-first',
         runtimePlugins: [cutShareGuard(appDir), ...runtimePlugins],
         dts: false,
+        // Remotes are built without a runtime of their own (`externalRuntime`): the shell's is theirs.
+        experiments: { provideExternalRuntime: true },
       }),
       ...(appChunkGroup ? [pluginAppPrefetchList({ chunkGroup: appChunkGroup, file: 'app-prefetch.json' }), pluginCompileHints({ chunkGroup: appChunkGroup })] : []),
     ],

@@ -1,3 +1,0 @@
-import { renderStandaloneNotice } from '@pagemate/shared-contracts';
-
-renderStandaloneNotice('mf_crm');
