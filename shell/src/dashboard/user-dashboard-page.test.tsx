@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { apiClient, endpointPathOf, initI18n, type DashboardCounts, type DashboardDay, type DashboardPage } from '@pagemate/shared-contracts';
-import { click, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
+import { ROUTE_EARLY_GETS } from '@pagemate/shared-contracts/plain';
+import { click, earlyGetsNotMade, mountSignedIn, recordGets, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
 import type { AxiosAdapter, AxiosResponse } from 'axios';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -253,5 +254,18 @@ describe('user dashboard', () => {
     expect(start?.textContent).toContain('Connect Facebook — done');
     expect([...(start?.querySelectorAll('a') ?? [])].map((link) => link.textContent)).toEqual(['Choose pages', 'Open the file manager', 'Top up']);
     expect(document.querySelectorAll('svg[role="img"]')).toHaveLength(2);
+  });
+});
+
+describe('the early start', () => {
+  it('sends early only GETs the user dashboard makes when it opens (contracts/early-requests.ts)', async () => {
+    await inLanguage('vi');
+    fakeApi({ counts: counts() });
+    const gets = recordGets();
+    await mount();
+    await settle();
+    gets.stop();
+    expect(ROUTE_EARLY_GETS['user-dashboard']?.length).toBeGreaterThan(0);
+    expect(earlyGetsNotMade(ROUTE_EARLY_GETS['user-dashboard'], user.userId, gets.urls)).toEqual([]);
   });
 });

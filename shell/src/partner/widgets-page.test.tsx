@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { apiClient, initI18n } from '@pagemate/shared-contracts';
-import { button, click, fakeApi, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
+import { ROUTE_EARLY_GETS } from '@pagemate/shared-contracts/plain';
+import { button, click, earlyGetsNotMade, fakeApi, mountSignedIn, recordGets, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shellNamespaces } from '../locales';
 import { ALERTS, API, heldAnswer, partnerUser, PATHS, SHOPS } from './test-data';
@@ -87,5 +88,18 @@ describe('widgets', () => {
     expect(document.querySelector('[data-testid="alert-low_balance"]')).toBeNull();
     await click(button('Làm mới'));
     expect(api.callsTo(PATHS.alerts)).toHaveLength(2);
+  });
+});
+
+describe('the early start', () => {
+  it('sends early only GETs the widgets page makes when it opens (contracts/early-requests.ts)', async () => {
+    await inLanguage('vi');
+    serve();
+    const gets = recordGets();
+    await mount();
+    await settle();
+    gets.stop();
+    expect(ROUTE_EARLY_GETS['widgets']?.length).toBeGreaterThan(0);
+    expect(earlyGetsNotMade(ROUTE_EARLY_GETS['widgets'], partnerUser.userId, gets.urls)).toEqual([]);
   });
 });
