@@ -1,5 +1,6 @@
 import { apiClient, type ApiClient } from '../api/client.js';
 import { earlyGetUrl, type EarlyGet } from '../contracts/early-requests.js';
+import { settle } from './mount-page.js';
 
 /** A URL relative to the API base with its query sorted, so the order of the parameters does not matter. */
 function comparable(relative: string): string {
@@ -29,4 +30,20 @@ export function recordGets(client: ApiClient = apiClient): { urls: string[]; sto
 export function earlyGetsNotMade(gets: readonly EarlyGet[] | undefined, userId: string, made: readonly string[]): string[] {
   const asked = new Set(made.map(comparable));
   return (gets ?? []).map((get) => earlyGetUrl(get, userId)).filter((url) => !asked.has(comparable(url)));
+}
+
+/**
+ * The early GETs of `gets`, for `userId`, that `open` (mounting a page, say) does not make once everything has
+ * settled; an empty or missing list is an error, so a route cannot lose its entries unnoticed.
+ */
+export async function earlyGetsNotMadeBy(gets: readonly EarlyGet[] | undefined, userId: string, open: () => Promise<unknown>): Promise<string[]> {
+  if (!gets || gets.length === 0) throw new Error('no early GETs listed');
+  const recorded = recordGets();
+  try {
+    await open();
+    await settle();
+  } finally {
+    recorded.stop();
+  }
+  return earlyGetsNotMade(gets, userId, recorded.urls);
 }

@@ -74,8 +74,9 @@ describe('early GETs', () => {
   });
 
   it('falls back to a normal call on a 401 (which refreshes and replays), a 5xx, a network failure or another shape', async () => {
+    const unauthenticated = () => Promise.resolve(Response.json({ status: 401, code: 'UNAUTHENTICATED', message: 'expired' }, { status: 401 }));
     const answers = [
-      () => Promise.resolve(Response.json({ status: 401, code: 'UNAUTHENTICATED', message: 'expired' }, { status: 401 })),
+      unauthenticated,
       () => Promise.resolve(new Response('busy', { status: 503 })),
       () => Promise.reject(new TypeError('Failed to fetch')),
       () => Promise.resolve(Response.json({ status: 500 })),
@@ -92,7 +93,7 @@ describe('early GETs', () => {
     }
     // An expired stored token: the early 401 is not handed over, the app's own call gets the 401 and refreshes.
     send.mockReset();
-    send.mockImplementation(answers[0]);
+    send.mockImplementation(unauthenticated);
     sendEarlyGets(API, '/user-dashboard/balance/', { ...USER, token: 'expired' }, send);
     let token = 'expired';
     const { client, reached } = appClient(() => token);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { apiClient, listsApi, makeStore, sessionStarted, selectLoading } from '@pagemate/shared-contracts';
 import { SESSION_EARLY_GETS } from '@pagemate/shared-contracts/plain';
-import { earlyGetsNotMade, fakeApi, recordGets } from '@pagemate/shared-contracts/testing';
+import { earlyGetsNotMadeBy, fakeApi } from '@pagemate/shared-contracts/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endSession, loadSessionData } from './session';
 
@@ -39,10 +39,7 @@ describe('the session data of the shell', () => {
 
   it("asks for every GET the early start sends for any signed-in start (contracts/early-requests.ts)", async () => {
     const { store } = signedIn();
-    const gets = recordGets();
-    await loadSessionData(store);
-    gets.stop();
-    expect(earlyGetsNotMade(SESSION_EARLY_GETS, lan.userId, gets.urls)).toEqual([]);
+    expect(await earlyGetsNotMadeBy(SESSION_EARLY_GETS, lan.userId, () => loadSessionData(store))).toEqual([]);
   });
 
   it('logs a failing list only, and resets its loading flag', async () => {
