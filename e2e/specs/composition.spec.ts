@@ -1,5 +1,7 @@
+import { earlyGetsOf } from '@pagemate/shared-contracts/plain';
+import { signIn, userIdOf } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
-import { remoteOrigin } from '../support/ports';
+import { API_URL, remoteOrigin } from '../support/ports';
 
 test.describe('static export and runtime composition', () => {
   test('the landing page at / comes from mf_landing', async ({ page }) => {
@@ -87,6 +89,29 @@ test.describe('static export and runtime composition', () => {
     expect(requested.filter((url) => url === `${origin}/mf-manifest.json`)).toHaveLength(1);
     // Each of the remote's files once: the preloaded answer is the one its script tag used.
     expect(remoteScripts().length).toBe(new Set(remoteScripts()).size);
+  });
+
+  test("a cold visit to the page manager sends the route's first GETs early, each once: the app takes their answers", async ({ page, accounts }) => {
+    const userId = userIdOf(await signIn(page, accounts.user));
+    const early = earlyGetsOf('/user-dashboard/page-manager/', 'user', userId);
+    expect(early).toContain(`api/v1/facebook/config/get?user_id=${userId}`);
+    const gets: string[] = [];
+    // The app's chunk is held until every early GET has been sent: without the early start
+    // (shell/src/early-start/early-requests.ts) none goes out before the app runs, and the page never draws.
+    let allSent: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => (allSent = resolve));
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url().startsWith(`${API_URL}/`)) gets.push(request.url().slice(API_URL.length + 1));
+      if (early.every((url) => gets.includes(url))) allSent();
+    });
+    await page.route(/\/static\/js\/async\/app\.[0-9a-f]+\.js$/, async (route) => {
+      await sent;
+      await route.continue();
+    });
+    await page.goto('/user-dashboard/page-manager/');
+    await expect(page.getByRole('heading', { name: 'Quản lý Trang' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    for (const url of early) expect(gets.filter((made) => made === url), url).toHaveLength(1);
   });
 
   test('a signed-out visit to a dashboard route goes to sign-in', async ({ page }) => {

@@ -8,6 +8,7 @@
 export * from './contracts/constants.js';
 export * from './contracts/routes.js';
 export * from './contracts/access.js';
+export * from './contracts/early-requests.js';
 export * from './contracts/format.js';
 export * from './contracts/error-codes.js';
 export * from './contracts/account-rules.js';

@@ -11,6 +11,7 @@ import {
   type LocaleTree,
 } from '@pagemate/shared-contracts';
 import { App } from './app';
+import { takeEarlyAnswer } from './early-start/early-requests';
 import type { RuntimeFiles } from './early-start/early-start';
 import { removeFirstView } from './first-view/first-view';
 import { loadShellNamespace } from './locales/load';
@@ -48,7 +49,7 @@ export async function startApp(language: Language, texts: Promise<Record<string,
   try {
     const runtime = loadRuntime(await runtimeFiles);
     setKnownRemotes(runtime.remotes);
-    connectApiClient(store, runtime.config.apiBaseUrl, () => void router.navigate(hrefOf('/sign-in')));
+    connectApiClient(store, runtime.config.apiBaseUrl, () => void router.navigate(hrefOf('/sign-in')), takeEarlyAnswer);
     restoreSession(store);
     store.dispatch(loadingSet({ flag: 'global', value: true }));
   } catch (error) {

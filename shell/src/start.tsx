@@ -6,10 +6,9 @@ import { loadStartNamespaces } from './locales/load';
 import { isPublicAuthVisit, isPublicLandingVisit } from './public-landing/entry-choice';
 import { readThemeSettings } from './theme/theme-settings';
 
-/** The stored token's claims, unchecked (the app decodes and checks the token): what the start reads and draws. */
-function storedClaims(): ReturnType<typeof unverifiedClaimsOf> {
-  const token = localStorage.getItem(STORAGE_KEYS.accessToken) ?? sessionStorage.getItem(STORAGE_KEYS.accessToken);
-  return token === null ? {} : unverifiedClaimsOf(token);
+/** The stored token, as the app's start-up reads it (`readStoredToken`). */
+function storedToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.accessToken) ?? sessionStorage.getItem(STORAGE_KEYS.accessToken);
 }
 
 /**
@@ -37,10 +36,14 @@ async function start(): Promise<void> {
   // The shell's texts in the one language shown are read beside the app's chunks, not after them (a stored
   // partner session reads the partner texts too).
   const language = storedLanguage(localStorage);
-  const claims = storedClaims();
+  const token = storedToken();
+  // The stored token's claims, unchecked (the app decodes and checks the token): what the start reads and draws.
+  const claims = token === null ? {} : unverifiedClaimsOf(token);
   const texts = loadStartNamespaces(language, claims.role === 'partner');
-  // The runtime files, and the remote this route needs, are read beside the app's chunks too, not after them.
-  const runtimeFiles = startEarly(document, location.pathname, claims.role);
+  // The runtime files, the remote this route needs and the route's first data are read beside the app's chunks
+  // too, not after them.
+  const session = token === null ? null : { token, role: claims.role, userId: claims.userId };
+  const runtimeFiles = startEarly(document, location.pathname, claims.role, session);
   const place = {
     pathname: location.pathname,
     claims,

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import vi_ from '../locales/vi.json';
 import { aDeposit, aSummary, FakeApiError, fakeBalanceApi, NOW } from '../test/fake-balance-api';
-import { advance, button, click, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
+import { ROUTE_EARLY_GETS } from '@pagemate/shared-contracts/plain';
+import { advance, button, click, earlyGetsNotMadeBy, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { BalancePage } from './balance-page';
 
 const API = 'http://api.test';
@@ -324,4 +325,14 @@ describe('lists', () => {
     await click([...document.querySelectorAll('th')].find((th) => th.textContent === 'Cost'));
     expect(api.callsTo('api/v1/token-transactions/u-7').at(-1)?.params).toMatchObject({ sort: 'amount', order: 'asc' });
   });
+});
+
+it('sends early only GETs the balance page makes when it opens (contracts/early-requests.ts)', async () => {
+  await inLanguage('vi');
+  const api = fakeBalanceApi({
+    'api/v1/total-balance/u-7': () => ({ total_balance: 15_000 }),
+    'api/v1/balance-summary/u-7': () => aSummary({ total_balance: 15_000, reserved: 3_000 }),
+  });
+  apiClient.configure({ baseURL: `${API}/`, adapter: api.adapter });
+  expect(await earlyGetsNotMadeBy(ROUTE_EARLY_GETS.balance, user.userId, mount)).toEqual([]);
 });

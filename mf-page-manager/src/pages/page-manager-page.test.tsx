@@ -13,7 +13,8 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import vi_ from '../locales/vi.json';
-import { button, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
+import { ROUTE_EARLY_GETS } from '@pagemate/shared-contracts/plain';
+import { button, earlyGetsNotMadeBy, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { PageManagerPage } from './page-manager-page';
 
 const API = 'http://api.test';
@@ -354,4 +355,13 @@ describe('Page manager page', () => {
     mounted = await mountSignedIn(PageManagerPage, user);
     expect(notices().map((notice) => notice.textContent)).toEqual(['Chưa chọn tài liệu nào: bot chỉ trả lời theo cấu hình của trang.']);
   });
+});
+
+it('sends early only GETs the page manager makes when it opens (contracts/early-requests.ts)', async () => {
+  const i18n = await initI18n('en', { 'page-manager': { vi: vi_, en }, common });
+  await i18n.changeLanguage('en');
+  apiClient.configure({ baseURL: `${API}/`, adapter: fakeApi().adapter });
+  let mounted: MountedPage | undefined;
+  expect(await earlyGetsNotMadeBy(ROUTE_EARLY_GETS['page-manager'], user.userId, async () => (mounted = await mountSignedIn(PageManagerPage, user)))).toEqual([]);
+  mounted?.unmount();
 });

@@ -1,7 +1,7 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '../contracts/constants.js';
-import { createApiClient, endpointPathOf } from './client.js';
+import { createApiClient, endpointPathOf, type EarlyAnswer, type TakeEarlyAnswer } from './client.js';
 
 interface Call {
   path: string;
@@ -156,6 +156,62 @@ describe('refresh across tabs', () => {
     releaseLock();
     await expect(pending).resolves.toMatchObject({ status: 200 });
     expect(server.calls.filter((c) => c.path === 'refresh_token')).toHaveLength(0);
+  });
+});
+
+describe('answers sent early', () => {
+  const early = (data: unknown) => ({ status: 200, body: JSON.stringify({ status: 200, data }), headers: { 'content-type': 'application/json' } });
+
+  it('a GET with the URL and token of an early request takes its answer, once, and goes out no more', async () => {
+    const server = fakeServer({ refreshOutcome: 'ok' });
+    const { client } = clientWith(server, 'fresh-token');
+    const asked: [string, string][] = [];
+    let kept: Promise<EarlyAnswer | undefined> | undefined = Promise.resolve(early({ from: 'early' }));
+    client.configure({
+      takeEarlyAnswer: (url, authorization) => {
+        asked.push([url, authorization]);
+        const taken = kept;
+        kept = undefined;
+        return url === 'http://api.test/api/v1/thing?user_id=u-1&days=30' && authorization === 'Bearer fresh-token' ? taken : undefined;
+      },
+    });
+    const first = await client.http.get('api/v1/thing', { params: { user_id: 'u-1', days: 30 } });
+    expect(first.data).toEqual({ status: 200, data: { from: 'early' } });
+    expect(server.calls).toEqual([]);
+    const again = await client.http.get('api/v1/thing', { params: { user_id: 'u-1', days: 30 } });
+    expect(again.data).toEqual({ status: 200, data: { path: 'api/v1/thing' } });
+    expect(server.calls).toHaveLength(1);
+    expect(asked).toEqual([
+      ['http://api.test/api/v1/thing?user_id=u-1&days=30', 'Bearer fresh-token'],
+      ['http://api.test/api/v1/thing?user_id=u-1&days=30', 'Bearer fresh-token'],
+    ]);
+  });
+
+  it('an early request that failed leaves the call to go out as always: a 401 refreshes and replays once', async () => {
+    const server = fakeServer({ refreshOutcome: 'ok' });
+    const { client, onTokenRefreshed } = clientWith(server, 'stale-token');
+    client.configure({ takeEarlyAnswer: () => Promise.resolve(undefined) });
+    const response = await client.http.get('api/v1/private');
+    expect(response.data).toEqual({ status: 200, data: { path: 'api/v1/private' } });
+    expect(server.calls).toEqual([
+      { path: 'api/v1/private', authorization: 'Bearer stale-token' },
+      { path: 'refresh_token', authorization: undefined },
+      { path: 'api/v1/private', authorization: 'Bearer fresh-token' },
+    ]);
+    expect(onTokenRefreshed).toHaveBeenCalledOnce();
+  });
+
+  it('asks for no early answer for anything but a GET with a token', async () => {
+    const server = fakeServer({ refreshOutcome: 'ok' });
+    const { client } = clientWith(server, 'fresh-token');
+    const take = vi.fn<TakeEarlyAnswer>(() => undefined);
+    client.configure({ takeEarlyAnswer: take });
+    await client.http.post('api/v1/thing', {});
+    expect(take).not.toHaveBeenCalled();
+    const signedOut = clientWith(fakeServer({ refreshOutcome: 'ok' }), '');
+    signedOut.client.configure({ takeEarlyAnswer: take });
+    await signedOut.client.http.get('login').catch(() => undefined);
+    expect(take).not.toHaveBeenCalled();
   });
 });
 

@@ -12,6 +12,20 @@ const NO_REFRESH_PATHS = new Set<string>([
   endpoints.resetPassword.path,
 ]);
 
+/** An answer the shell's early start received before the app's code ran: a 2xx with a JSON body (`body` as sent). */
+export interface EarlyAnswer {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The early answer to a GET of `url` (absolute, with its query) sent with `authorization`, taken once: `undefined`
+ * when none was sent for that URL and that token; a promise of `undefined` when the early request failed, and the
+ * call then goes out as it would have.
+ */
+export type TakeEarlyAnswer = (url: string, authorization: string) => Promise<EarlyAnswer | undefined> | undefined;
+
 export interface ApiClientHooks {
   getAccessToken(): string | null;
   /** A refresh succeeded: store the new token (state + storage). */
@@ -23,6 +37,8 @@ export interface ApiClientHooks {
    * first checks whether another tab already replaced the token, so two tabs crossing expiry refresh once.
    */
   runExclusive<T>(task: () => Promise<T>): Promise<T>;
+  /** Answers to GETs sent before the app's code ran (`shell/src/early-start/early-requests.ts`). */
+  takeEarlyAnswer: TakeEarlyAnswer;
 }
 
 export interface ApiClientOptions extends Partial<ApiClientHooks> {
@@ -64,6 +80,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     onTokenRefreshed: () => undefined,
     onSessionExpired: () => undefined,
     runExclusive: (task) => task(),
+    takeEarlyAnswer: () => undefined,
   };
   const http = axios.create({ withCredentials: true, timeout: REQUEST_TIMEOUT_MS });
   let inflightRefresh: Promise<string> | null = null;
@@ -75,6 +92,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (next.onTokenRefreshed) hooks.onTokenRefreshed = next.onTokenRefreshed;
     if (next.onSessionExpired) hooks.onSessionExpired = next.onSessionExpired;
     if (next.runExclusive) hooks.runExclusive = next.runExclusive;
+    if (next.takeEarlyAnswer) hooks.takeEarlyAnswer = next.takeEarlyAnswer;
   }
   configure(options);
 
@@ -122,8 +140,27 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (token) headers.set('Authorization', `Bearer ${token}`);
     else headers.delete('Authorization');
     config.headers = headers;
+    if (token && (config.method ?? 'get').toLowerCase() === 'get') answerEarly(config, `Bearer ${token}`);
     return config;
   });
+
+  /**
+   * A GET the early start already sent with the same URL and the same token takes that answer instead of going
+   * out again (once: the early start forgets it). An early request that failed leaves the call to go out as
+   * always, so a 401 still refreshes and replays.
+   */
+  function answerEarly(config: InternalAxiosRequestConfig, authorization: string): void {
+    const early = hooks.takeEarlyAnswer(http.getUri(config), authorization);
+    if (!early) return;
+    const normal = config.adapter;
+    config.adapter = async (sent) => {
+      // A replay of this config (after a refresh) goes out the normal way.
+      sent.adapter = normal;
+      const answer = await early;
+      if (!answer) return axios.getAdapter(normal)(sent);
+      return { data: answer.body, status: answer.status, statusText: 'OK', headers: AxiosHeaders.from(answer.headers), config: sent, request: null };
+    };
+  }
 
   http.interceptors.response.use(undefined, async (error: unknown) => {
     if (!axios.isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;

@@ -30,12 +30,13 @@ describe('what a sign-in keeps', () => {
     expect(unverifiedRoleOf('a.%%%.c')).toBeUndefined();
   });
 
-  it('reads the username of a token as the checked decoder does, Vietnamese letters included', () => {
+  it('reads the username and user id of a token as the checked decoder does, Vietnamese letters included', () => {
     for (const username of ['lân', 'Nguyễn Thị Hồng', 'shop.an']) {
       const token = unsignedTestToken({ username, userId: 'u1', userEmail: 'lan@shop.vn', partnerId: null, role: 'user' });
-      expect(unverifiedClaimsOf(token)).toEqual({ role: 'user', username: decodeSessionUser(token)?.username });
+      const checked = decodeSessionUser(token);
+      expect(unverifiedClaimsOf(token)).toEqual({ role: 'user', username: checked?.username, userId: checked?.userId });
     }
     expect(unverifiedClaimsOf('not-a-token')).toEqual({});
-    expect(unverifiedClaimsOf(`a.${btoa(JSON.stringify({ username: 7, role: 'user' }))}.c`)).toEqual({ role: 'user' });
+    expect(unverifiedClaimsOf(`a.${btoa(JSON.stringify({ username: 7, userId: 8, role: 'user' }))}.c`)).toEqual({ role: 'user' });
   });
 });

@@ -25,10 +25,11 @@ export function storeSignIn(login: { access_token: string; user_features: readon
 export interface UnverifiedClaims {
   role?: string;
   username?: string;
+  userId?: string;
 }
 
 /**
- * The `role` and `username` claims of an access token, read without checking it (the app's start-up decodes and
+ * The `role`, `username` and `userId` claims of an access token, read without checking it (the app's start-up decodes and
  * checks the token it finds); empty when the token is not a JWT, and a claim that is not a string is left out.
  */
 export function unverifiedClaimsOf(accessToken: string): UnverifiedClaims {
@@ -39,8 +40,12 @@ export function unverifiedClaimsOf(accessToken: string): UnverifiedClaims {
     // The payload is UTF-8 (a Vietnamese username): atob gives its bytes, one character each.
     const claims: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(bytes, (c) => c.charCodeAt(0))));
     if (typeof claims !== 'object' || claims === null) return {};
-    const { role, username } = claims as Record<string, unknown>;
-    return { ...(typeof role === 'string' ? { role } : {}), ...(typeof username === 'string' ? { username } : {}) };
+    const { role, username, userId } = claims as Record<string, unknown>;
+    return {
+      ...(typeof role === 'string' ? { role } : {}),
+      ...(typeof username === 'string' ? { username } : {}),
+      ...(typeof userId === 'string' ? { userId } : {}),
+    };
   } catch {
     return {};
   }

@@ -18,3 +18,4 @@ export * from './remote-pages.js';
 export * from './mount-page.js';
 export * from './fake-api.js';
 export * from './partner-fixtures.js';
+export * from './early-gets.js';

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { apiClient, endpointPathOf, initI18n, type DashboardCounts, type DashboardDay, type DashboardPage } from '@pagemate/shared-contracts';
-import { click, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
+import { ROUTE_EARLY_GETS } from '@pagemate/shared-contracts/plain';
+import { click, earlyGetsNotMadeBy, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
 import type { AxiosAdapter, AxiosResponse } from 'axios';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -254,4 +255,10 @@ describe('user dashboard', () => {
     expect([...(start?.querySelectorAll('a') ?? [])].map((link) => link.textContent)).toEqual(['Choose pages', 'Open the file manager', 'Top up']);
     expect(document.querySelectorAll('svg[role="img"]')).toHaveLength(2);
   });
+});
+
+it('sends early only GETs the user dashboard makes when it opens (contracts/early-requests.ts)', async () => {
+  await inLanguage('vi');
+  fakeApi({ counts: counts() });
+  expect(await earlyGetsNotMadeBy(ROUTE_EARLY_GETS['user-dashboard'], user.userId, mount)).toEqual([]);
 });

@@ -7,6 +7,7 @@ import {
   type RemoteEntryConfig,
 } from '@pagemate/shared-contracts/plain';
 import { fetchJson } from '../signed-out/runtime-files';
+import { sendEarlyGets, type StoredSession } from './early-requests';
 
 /**
  * What `start.tsx` begins beside the app's chunk, so the route a remote draws does not wait for the app's code
@@ -33,9 +34,10 @@ const ROUTES_EXPOSE = './routes';
 
 type ReadJson = (url: string) => Promise<Record<string, unknown>>;
 
-/** Reads `config.json` and then the `remotes.json` it names. */
-export async function readRuntimeFiles(read: ReadJson = fetchJson): Promise<RuntimeFiles> {
+/** Reads `config.json` (`onConfig` is told as soon as it is here) and then the `remotes.json` it names. */
+export async function readRuntimeFiles(read: ReadJson = fetchJson, onConfig?: (config: Record<string, unknown>) => void): Promise<RuntimeFiles> {
   const config = await read(CONFIG_URL);
+  onConfig?.(config);
   const { remotesUrl } = config;
   const remotesFile = await read(typeof remotesUrl === 'string' && remotesUrl !== '' ? remotesUrl : DEFAULT_REMOTES_URL);
   return { config, remotesFile };
@@ -141,13 +143,22 @@ export function preloadRemote(document: Document, remote: RemoteEntryConfig, fet
 }
 
 /**
- * Starts the runtime files and, once `remotes.json` is here, the remote `pathname` needs for a session of
- * `role` and the API's connection. Returns the runtime files for the app.
+ * Starts the runtime files; once `config.json` is here, the API's connection and the route's first data for the
+ * stored `session` (`early-requests.ts`); once `remotes.json` is here, the remote `pathname` needs for a session
+ * of `role`. Returns the runtime files for the app.
  */
-export function startEarly(document: Document, pathname: string, role: string | undefined): Promise<RuntimeFiles> {
-  const files = readRuntimeFiles();
-  void files.then(({ config, remotesFile }) => {
-    if (typeof config.apiBaseUrl === 'string' && role !== undefined) addHint(document, 'preconnect', new URL(config.apiBaseUrl).origin);
+export function startEarly(document: Document, pathname: string, role: string | undefined, session: StoredSession | null = null): Promise<RuntimeFiles> {
+  const files = readRuntimeFiles(fetchJson, (config) => {
+    if (typeof config.apiBaseUrl !== 'string' || role === undefined) return;
+    const apiBaseUrl = config.apiBaseUrl;
+    try {
+      sendEarlyGets(new URL(apiBaseUrl, document.baseURI).href, pathname, session);
+      addHint(document, 'preconnect', new URL(apiBaseUrl).origin);
+    } catch {
+      // A malformed API URL: the app reports it when it validates config.json.
+    }
+  });
+  void files.then(({ remotesFile }) => {
     const remote = remoteOfVisit(pathname, role, remotesFile);
     if (remote) preloadRemote(document, remote);
   }).catch(() => undefined);

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { apiClient, initI18n, selectTotalBalance } from '@pagemate/shared-contracts';
-import { fakeApi, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
+import { LAYOUT_EARLY_GETS } from '@pagemate/shared-contracts/plain';
+import { earlyGetsNotMadeBy, fakeApi, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shellNamespaces } from '../locales';
@@ -47,4 +48,11 @@ describe('dashboard layout', () => {
     expect(api.callsTo('api/v1/total-balance/u-7')).toHaveLength(2);
     expect(headerRenders.count).toBe(drawn);
   });
+});
+
+it('sends early only GETs the dashboard layout makes whatever its page (contracts/early-requests.ts)', async () => {
+  await initI18n('vi', shellNamespaces);
+  apiClient.configure({ baseURL: `${API}/`, adapter: fakeApi({ 'api/v1/total-balance/u-7': () => ({ total_balance: 1 }) }).adapter });
+  const open = async () => (mounted = await mountSignedIn(DashboardLayout, user, '/user-dashboard'));
+  expect(await earlyGetsNotMadeBy(LAYOUT_EARLY_GETS.dashboard, user.userId, open)).toEqual([]);
 });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { apiClient, initI18n } from '@pagemate/shared-contracts';
-import { button, click, fakeApi, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
+import { ROUTE_EARLY_GETS } from '@pagemate/shared-contracts/plain';
+import { button, click, earlyGetsNotMadeBy, fakeApi, mountSignedIn, settle, typeInto, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shellNamespaces } from '../locales';
 import { ListViewPage } from './list-view-page';
@@ -114,4 +115,10 @@ describe('list view', () => {
     expect(names()).toHaveLength(3);
     expect(api.callsTo(PATHS.invite)).toHaveLength(0);
   });
+});
+
+it('sends early only GETs the list view makes when it opens (contracts/early-requests.ts)', async () => {
+  await inLanguage('vi');
+  serve();
+  expect(await earlyGetsNotMadeBy(ROUTE_EARLY_GETS['list-view'], partnerUser.userId, mount)).toEqual([]);
 });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { apiClient, initI18n } from '@pagemate/shared-contracts';
-import { button, click, fakeApi, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
+import { ROUTE_EARLY_GETS } from '@pagemate/shared-contracts/plain';
+import { button, click, earlyGetsNotMadeBy, fakeApi, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shellNamespaces } from '../locales';
@@ -153,4 +154,10 @@ describe('partner dashboard', () => {
     expect(document.querySelector('[data-testid="invite-code"]')?.textContent).toBe('ABCD-2345');
     expect(document.querySelector('[data-testid="invite-card"]')?.nextElementSibling?.getAttribute('data-testid')).toBe('partner-empty');
   });
+});
+
+it('sends early only GETs the partner dashboard makes when it opens (contracts/early-requests.ts)', async () => {
+  await inLanguage('vi');
+  serve();
+  expect(await earlyGetsNotMadeBy(ROUTE_EARLY_GETS['partner-dashboard'], partnerUser.userId, mount)).toEqual([]);
 });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { apiClient, initI18n } from '@pagemate/shared-contracts';
-import { button, click, fakeApi, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
+import { ROUTE_EARLY_GETS } from '@pagemate/shared-contracts/plain';
+import { button, click, earlyGetsNotMadeBy, fakeApi, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shellNamespaces } from '../locales';
 import { ALERTS, API, heldAnswer, partnerUser, PATHS, SHOPS } from './test-data';
@@ -88,4 +89,10 @@ describe('widgets', () => {
     await click(button('Làm mới'));
     expect(api.callsTo(PATHS.alerts)).toHaveLength(2);
   });
+});
+
+it('sends early only GETs the widgets page makes when it opens (contracts/early-requests.ts)', async () => {
+  await inLanguage('vi');
+  serve();
+  expect(await earlyGetsNotMadeBy(ROUTE_EARLY_GETS.widgets, partnerUser.userId, mount)).toEqual([]);
 });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { apiClient, listsApi, makeStore, sessionStarted, selectLoading } from '@pagemate/shared-contracts';
-import { fakeApi } from '@pagemate/shared-contracts/testing';
+import { SESSION_EARLY_GETS } from '@pagemate/shared-contracts/plain';
+import { earlyGetsNotMadeBy, fakeApi } from '@pagemate/shared-contracts/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endSession, loadSessionData } from './session';
 
@@ -34,6 +35,11 @@ describe('the session data of the shell', () => {
     expect(listsApi.endpoints.collectionFiles.select('u-7')(state).data).toEqual([file]);
     expect(state.lists.listPage).toEqual([account]);
     expect(selectLoading(state, 'listPage')).toBe(false);
+  });
+
+  it("asks for every GET the early start sends for any signed-in start (contracts/early-requests.ts)", async () => {
+    const { store } = signedIn();
+    expect(await earlyGetsNotMadeBy(SESSION_EARLY_GETS, lan.userId, () => loadSessionData(store))).toEqual([]);
   });
 
   it('logs a failing list only, and resets its loading flag', async () => {

@@ -19,6 +19,7 @@ import {
   storeSignIn,
   type AppStore,
   type EndpointResponse,
+  type TakeEarlyAnswer,
 } from '@pagemate/shared-contracts';
 import { openTabChannel, postToOtherTabs, type TabMessage } from './tab-channel';
 
@@ -73,9 +74,10 @@ export function endSession(store: AppStore): void {
 
 /**
  * Wires the shared API client to the store and to the other tabs: the token goes in, a refreshed token is
- * kept and shared, one tab refreshes at a time (Web Locks), and an ended session ends in every tab.
+ * kept and shared, one tab refreshes at a time (Web Locks), and an ended session ends in every tab. A GET the
+ * start already sent with the same token takes that answer (`takeEarlyAnswer`, `early-start/early-requests.ts`).
  */
-export function connectApiClient(store: AppStore, apiBaseUrl: string, goToSignIn: () => void): void {
+export function connectApiClient(store: AppStore, apiBaseUrl: string, goToSignIn: () => void, takeEarlyAnswer?: TakeEarlyAnswer): void {
   channel = openTabChannel();
   if (channel) {
     channel.onmessage = (event: MessageEvent<TabMessage>) => {
@@ -99,6 +101,7 @@ export function connectApiClient(store: AppStore, apiBaseUrl: string, goToSignIn
     },
     runExclusive: (task) =>
       typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks.request(REFRESH_LOCK, task) : task(),
+    ...(takeEarlyAnswer ? { takeEarlyAnswer } : {}),
   });
 }
 
