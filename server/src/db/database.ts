@@ -39,9 +39,18 @@ export interface Database {
    * given; committed when it resolves, rolled back when it throws (and the error rethrown).
    */
   inTransaction<T>(run: (queryable: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Refreshes the planner's statistics of those of `tables` that have rows and were never analysed, or grew by more
+   * than a tenth (and 32 kB) since they were last analysed; the names of the tables analysed. PostgreSQL's autovacuum does this
+   * on its own (a no-op there). PGlite has no autovacuum: without statistics the planner takes `status = 'ready'`
+   * or `user_id = …` to match a few rows of thousands, and a search then reads every passage of every file
+   * instead of asking the full-text index.
+   */
+  analyzeGrown(tables: readonly string[]): Promise<string[]>;
   /** Idempotent. */
   close(): Promise<void>;
 }
+
 
 /** What runs prepared statements: the database itself, or one of its transactions (`inTransaction`). */
 export type Queryable = Pick<Database, 'query'>;

@@ -21,6 +21,17 @@ export interface PgliteDatabase extends Database {
   dumpDataDir(): Promise<Blob>;
 }
 
+/**
+ * Tables of `tables` never analysed (`reltuples` -1) that have rows, or whose data file has more than 10 % + 4 pages
+ * more than when last analysed (`relpages` is what ANALYZE saw): autovacuum's rule of "a tenth changed" read from
+ * the file's size, as PGlite keeps no counts of changed rows. Parameters: the table names as a text array.
+ */
+const GROWN_TABLES_SQL = `
+  select c.relname as name from pg_class c
+  where c.relname = any($1::text[]) and c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+    and ((c.reltuples < 0 and pg_relation_size(c.oid) > 0)
+      or pg_relation_size(c.oid) > current_setting('block_size')::bigint * (1.1 * c.relpages + 4))`;
+
 /** The embedded database: PostgreSQL compiled to WebAssembly, one connection, in this process. */
 export async function openPglite({ dataDir, loadDataDir }: PgliteOptions): Promise<PgliteDatabase> {
   const inMemory = dataDir.startsWith('memory://');
@@ -48,6 +59,12 @@ export async function openPglite({ dataDir, loadDataDir }: PgliteOptions): Promi
       client.transaction((tx) =>
         run({ query: async <Row extends Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]) => (await tx.query<Row>(statement.text, [...values])).rows }),
       ),
+    async analyzeGrown(tables) {
+      const grown = (await client.query<{ name: string }>(GROWN_TABLES_SQL, [[...tables]])).rows.map((row) => row.name);
+      // Names as the catalogue spells them, quoted as identifiers.
+      if (grown.length > 0) await client.exec(`analyze ${grown.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ')}`);
+      return grown;
+    },
     close: () => (closing ??= client.close().finally(unlock)),
     dumpDataDir: () => client.dumpDataDir('none'),
   };

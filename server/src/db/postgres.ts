@@ -125,6 +125,8 @@ export async function openPostgres({ connectionString, onIdleError }: PostgresOp
         client.release(broken);
       }
     },
+    // Autovacuum analyses tables as they change.
+    analyzeGrown: async () => [],
     close: () => (closing ??= pool.end()),
   };
 }
