@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { DB_CASING } from './casing.js';
 import { lockDataDir } from './data-dir-lock.js';
-import type { Database, PreparedStatement } from './database.js';
+import { analyzeSql, type Database, GROWN_TABLES_SQL, type PreparedStatement } from './database.js';
 import { migrationConfig } from './migrations.js';
 import * as schema from './schema/index.js';
 
@@ -20,17 +20,6 @@ export interface PgliteDatabase extends Database {
   /** The whole data directory as a tarball, for `loadDataDir` (a migrated template for tests). */
   dumpDataDir(): Promise<Blob>;
 }
-
-/**
- * Tables of `tables` never analysed (`reltuples` -1) that have rows, or whose data file has more than 10 % + 4 pages
- * more than when last analysed (`relpages` is what ANALYZE saw): autovacuum's rule of "a tenth changed" read from
- * the file's size, as PGlite keeps no counts of changed rows. Parameters: the table names as a text array.
- */
-const GROWN_TABLES_SQL = `
-  select c.relname as name from pg_class c
-  where c.relname = any($1::text[]) and c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
-    and ((c.reltuples < 0 and pg_relation_size(c.oid) > 0)
-      or pg_relation_size(c.oid) > current_setting('block_size')::bigint * (1.1 * c.relpages + 4))`;
 
 /** The embedded database: PostgreSQL compiled to WebAssembly, one connection, in this process. */
 export async function openPglite({ dataDir, loadDataDir }: PgliteOptions): Promise<PgliteDatabase> {
@@ -61,8 +50,7 @@ export async function openPglite({ dataDir, loadDataDir }: PgliteOptions): Promi
       ),
     async analyzeGrown(tables) {
       const grown = (await client.query<{ name: string }>(GROWN_TABLES_SQL, [[...tables]])).rows.map((row) => row.name);
-      // Names as the catalogue spells them, quoted as identifiers.
-      if (grown.length > 0) await client.exec(`analyze ${grown.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ')}`);
+      if (grown.length > 0) await client.exec(analyzeSql(grown));
       return grown;
     },
     close: () => (closing ??= client.close().finally(unlock)),
