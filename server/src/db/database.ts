@@ -51,7 +51,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-
 /** What runs prepared statements: the database itself, or one of its transactions (`inTransaction`). */
 export type Queryable = Pick<Database, 'query'>;
 
