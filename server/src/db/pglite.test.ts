@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_TIMEOUT_MS } from '../test/helper.js';
 import { migratedPgliteTemplate } from '../test/databases.js';
@@ -40,5 +40,32 @@ describe('file-backed PGlite', () => {
     const database = await openPglite({ dataDir });
     await database.ping();
     await database.close();
+  }, BOOT_TIMEOUT_MS);
+});
+
+describe('PGlite planner statistics', () => {
+  it('analyses a table that has rows and was never analysed, or grew by a tenth since, and leaves it alone otherwise', async () => {
+    const database = await openPglite({ dataDir: 'memory://', loadDataDir: await migratedPgliteTemplate() });
+    try {
+      const statsOf = async () =>
+        (await database.orm.execute<{ reltuples: number }>(sql`select reltuples from pg_class where relname = 'app_meta'`)).rows[0]?.reltuples;
+      const add = (from: number, count: number) =>
+        database.orm.insert(appMeta).values(Array.from({ length: count }, (_, i) => ({ key: `k${from + i}`, value: 'v'.repeat(200) })));
+      expect(await database.analyzeGrown(['app_meta'])).toEqual([]);
+      await add(-1, 1);
+      expect(await database.analyzeGrown(['app_meta'])).toEqual(['app_meta']);
+      expect(await database.analyzeGrown(['app_meta'])).toEqual([]);
+      await add(0, 2_000);
+      expect(await database.analyzeGrown(['app_meta', 'no_such_table'])).toEqual(['app_meta']);
+      expect(await statsOf()).toBeGreaterThanOrEqual(2_000);
+      expect(await database.analyzeGrown(['app_meta'])).toEqual([]);
+      await add(2_000, 50);
+      expect(await database.analyzeGrown(['app_meta'])).toEqual([]);
+      await add(2_050, 400);
+      expect(await database.analyzeGrown(['app_meta'])).toEqual(['app_meta']);
+      expect(await statsOf()).toBeGreaterThanOrEqual(2_450);
+    } finally {
+      await database.close();
+    }
   }, BOOT_TIMEOUT_MS);
 });

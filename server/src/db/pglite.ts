@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { DB_CASING } from './casing.js';
 import { lockDataDir } from './data-dir-lock.js';
-import type { Database, PreparedStatement } from './database.js';
+import { analyzeSql, type Database, GROWN_TABLES_SQL, type PreparedStatement } from './database.js';
 import { migrationConfig } from './migrations.js';
 import * as schema from './schema/index.js';
 
@@ -48,6 +48,11 @@ export async function openPglite({ dataDir, loadDataDir }: PgliteOptions): Promi
       client.transaction((tx) =>
         run({ query: async <Row extends Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]) => (await tx.query<Row>(statement.text, [...values])).rows }),
       ),
+    async analyzeGrown(tables) {
+      const grown = (await client.query<{ name: string }>(GROWN_TABLES_SQL, [[...tables]])).rows.map((row) => row.name);
+      if (grown.length > 0) await client.exec(analyzeSql(grown));
+      return grown;
+    },
     close: () => (closing ??= client.close().finally(unlock)),
     dumpDataDir: () => client.dumpDataDir('none'),
   };

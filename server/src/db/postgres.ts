@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { DB_CASING } from './casing.js';
-import type { Database, PreparedStatement } from './database.js';
+import { analyzeSql, type Database, GROWN_TABLES_SQL, type PreparedStatement } from './database.js';
 import { migrationConfig } from './migrations.js';
 import * as schema from './schema/index.js';
 
@@ -124,6 +124,11 @@ export async function openPostgres({ connectionString, onIdleError }: PostgresOp
       } finally {
         client.release(broken);
       }
+    },
+    async analyzeGrown(tables) {
+      const grown = (await pool.query<{ name: string }>(GROWN_TABLES_SQL, [[...tables]])).rows.map((row) => row.name);
+      if (grown.length > 0) await pool.query(analyzeSql(grown));
+      return grown;
     },
     close: () => (closing ??= pool.end()),
   };

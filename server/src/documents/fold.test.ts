@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldedWords, foldVietnamese, wordsOfFolded } from './fold.ts';
+import { foldedWords, foldLetters, foldVietnamese, wordsOfFolded } from './fold.ts';
 
 describe('foldVietnamese', () => {
   it('makes a query without diacritics match Vietnamese text', () => {
@@ -42,14 +42,30 @@ describe('foldVietnamese, character by character', () => {
       'Giao hàng toàn quốc: Hà Nội'.normalize('NFD'),
       'ĐẶT HÀNG\u00a0NGAY\u2028Ưu đãi 🎉 Ωmega ΣΑΣ ﬁ 한국어 日本語 Ǆ',
       'a\u0301\u0323 e\u0302\u0300 \ud83d\ude00',
+      ' a  b \t c\v\fd\u00a0 \ufeffe \u3000\u2028 f\r\n\n g \u1680\u200a\u202f\u205f ',
     ];
     for (const sample of samples) expect(foldVietnamese(sample)).toBe(reference(sample));
     let seed = 7;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-    const alphabet = [...'aăâbcdđeêghiklmnoôơpqrstuưvxyÀÁẢÃẠẰẮẲẴẶẦẤẨẪẬÈÉẺẼẸỀẾỂỄỆÌÍỈĨỊÒÓỎÕỌỒỐỔỖỘỜỚỞỠỢÙÚỦŨỤỪỨỬỮỰỲÝỶỸỴ \n\t.,0123456789\u0301\u0309'];
+    const alphabet = [...'aăâbcdđeêghiklmnoôơpqrstuưvxyÀÁẢÃẠẰẮẲẴẶẦẤẨẪẬÈÉẺẼẸỀẾỂỄỆÌÍỈĨỊÒÓỎÕỌỒỐỔỖỘỜỚỞỠỢÙÚỦŨỤỪỨỬỮỰỲÝỶỸỴ   \n\t\r\u00a0\u2003.,0123456789\u0301\u0309'];
     for (let n = 0; n < 200; n += 1) {
       const text = Array.from({ length: 40 }, () => alphabet[Math.floor(random() * alphabet.length)] ?? '').join('');
       expect(foldVietnamese(text)).toBe(reference(text));
+    }
+  });
+});
+
+describe('foldLetters', () => {
+  it('folds as foldVietnamese does but keeps the whitespace, so both give the same words', () => {
+    expect(foldLetters(' ĐẶT   HÀNG\tngay\n')).toBe(' dat   hang\tngay\n');
+    let seed = 5;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const alphabet = [...'aăâđêôơưÁẶỄỮỴ ZΣΑς0123456789.,:-/_\t\n\r\u00a0\u2028\u3000\u0301日한', '\ud83d\ude00', '\ud800'];
+    for (let n = 0; n < 300; n += 1) {
+      const text = Array.from({ length: 30 }, () => alphabet[Math.floor(random() * alphabet.length)] ?? '').join('');
+      expect(foldLetters(text).replace(/\s+/g, ' ').trim()).toBe(foldVietnamese(text));
+      expect(wordsOfFolded(foldLetters(text))).toEqual(wordsOfFolded(foldVietnamese(text)));
+      expect(foldedWords(text)).toEqual(wordsOfFolded(foldVietnamese(text)));
     }
   });
 });

@@ -18,4 +18,10 @@ describe('searchVector', () => {
     expect(passageVector({ title: 'Sheet: Bảng giá', text: 'Áo thun | 150.000' })).toBe("'sheet':1 'bang':2 'gia':3 'ao':4 'thun':5 '150':6 '000':7");
     expect(passageVector({ title: null, text: 'Áo thun' })).toBe("'ao':1 'thun':2");
   });
+
+  it('gives the vector of the passage folded as a question is, whatever its whitespace', () => {
+    const text = ' Giá  bán:\t150.000 ĐỒNG\u00a0/ chiếc\n\nÁo  thun \u3000 cotton ';
+    expect(passageVector({ title: 'Sheet:  Bảng\u2028giá', text })).toBe(searchVector(foldVietnamese(`Sheet:  Bảng\u2028giá\n${text}`)));
+    expect(passageVector({ text })).toBe("'gia':1 'ban':2 '150':3 '000':4 'dong':5 'chiec':6 'ao':7 'thun':8 'cotton':9");
+  });
 });

@@ -1,4 +1,4 @@
-import { foldVietnamese, wordsOfFolded } from './fold.ts';
+import { foldLetters, wordsOfFolded } from './fold.ts';
 
 /** PostgreSQL keeps positions up to this one (later words share it). */
 const MAX_POSITION = 16_383;
@@ -9,7 +9,7 @@ const MAX_WORD_LENGTH = 200;
 
 /**
  * The tsvector of a passage, in PostgreSQL's text form ("'gia':1 'ban':2,7"), from its folded text (what
- * `foldVietnamese` gives): its words (the same split a question's words get, see
+ * `foldVietnamese` or `foldLetters` gives): its words (the same split a question's words get, see
  * `queryTerms`) with their positions, so word pairs match side by side. Words are letters and digits only, so
  * nothing needs quoting inside the quotes.
  */
@@ -27,5 +27,5 @@ export function searchVector(folded: string): string {
 
 /** What a passage is found by: the words of its title (a sheet's or section's name) and text, folded. */
 export function passageVector(passage: { title?: string | null; text: string }): string {
-  return searchVector(foldVietnamese(passage.title === undefined || passage.title === null ? passage.text : `${passage.title}\n${passage.text}`));
+  return searchVector(foldLetters(passage.title === undefined || passage.title === null ? passage.text : `${passage.title}\n${passage.text}`));
 }

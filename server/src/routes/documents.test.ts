@@ -174,6 +174,21 @@ describe.each(testDatabases)('documents: upload → index → collections (%s)',
     // 23 uploads, each parsed in a worker of its own: more than the default 20 s on a machine busy with other work.
   }, 60_000);
 
+  it('gives the planner statistics of the grown documents tables once a file is indexed, not a minute later', async () => {
+    const statsOf = async () =>
+      (await t.app.db.orm.execute<{ relname: string; reltuples: number }>(sql`select relname, reltuples from pg_class where relname in ('document_chunks', 'document_files') order by relname`)).rows;
+    const lines = ['Mã,Sản phẩm,Ghi chú', ...Array.from({ length: 3_000 }, (_, i) => `SP${i},Áo thun cotton số ${i},Giá bán ${i}.000 đồng; đổi trả trong 7 ngày`)];
+    const file = dataOf<CollectionFile>(await upload(alice, 'Thống kê', { name: 'thong-ke.csv', bytes: Buffer.from(lines.join('\n')) }));
+    expect(await t.app.jobs.runDue()).toMatchObject({ done: 1, failed: 0 });
+    const chunks = (await chunksOf(file.file_id ?? '')).length;
+    expect(chunks).toBeGreaterThan(10);
+    // Without statistics the planner takes `status = 'ready'` to match a few files, and a question whose words no
+    // passage has together reads every passage of every file instead of asking the full-text index.
+    const [chunkStats, fileStats] = await statsOf();
+    expect(chunkStats?.reltuples).toBeGreaterThanOrEqual(chunks);
+    expect(fileStats?.reltuples).toBeGreaterThanOrEqual(1);
+  });
+
   it('refuses what is not an allowed format, with the product message', async () => {
     const windowsExe = Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0, 3, 0, 0, 0, 4, 0]), Buffer.alloc(54)]);
     const refused: FilePart[] = [

@@ -259,7 +259,10 @@ function documentsServicePlugin(app: FastifyInstance) {
         const language = file.language === 'auto' ? (indexed.language ?? 'auto') : file.language;
         const ready = await repo.completeIndex(file, indexed.batches, { count: indexed.count, language, now }).finally(() => indexed.stop());
         app.log.info({ fileId: file.id, chunks: indexed.count, attempt }, 'document indexed');
-        if (ready) await embedChunks(file.id);
+        if (ready) {
+          await refreshStatistics();
+          await embedChunks(file.id);
+        }
       } catch (error) {
         const { reason, retry } = indexFailure(error, kind);
         if (retry && attempt < maxAttempts) throw error;
@@ -300,6 +303,20 @@ function documentsServicePlugin(app: FastifyInstance) {
       app.log.info({ fileId, chunks: rows.length, ms: Date.now() - started }, 'document embedded');
     } catch (error) {
       app.log.warn({ err: error, fileId }, 'document not embedded; its passages are found by their words only');
+    }
+  }
+
+  /**
+   * After a file became ready: the planner's statistics of the documents' tables, where they grew by a tenth since
+   * last read (`Database.analyzeGrown`; PGlite has no autovacuum). A failure is only logged: searches still work,
+   * on older statistics.
+   */
+  async function refreshStatistics() {
+    try {
+      const analysed = await app.db.analyzeGrown(['document_files', 'document_chunks']);
+      if (analysed.length > 0) app.log.info({ tables: analysed }, 'planner statistics refreshed');
+    } catch (error) {
+      app.log.warn({ err: error }, 'planner statistics not refreshed');
     }
   }
 
