@@ -1,12 +1,6 @@
-import type { Page } from '@playwright/test';
 import { newAccount, registerAccount, signIn, uploadDocument } from '../support/accounts';
-import { chooseFileForPage, connectedPageId, connectSandbox } from '../support/facebook';
+import { chooseFileForPage, connectedPageId, connectSandbox, sendSandboxTestEvent } from '../support/facebook';
 import { expect, test } from '../support/fixtures';
-
-async function chooseOption(page: Page, label: string, option: string): Promise<void> {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
-}
 
 test.describe('Clients and orders (Meta sandbox)', () => {
   test('an order written on Messenger is captured by the bot; the client detail shows it; orders filter by page', async ({ page, playwright }) => {
@@ -28,12 +22,12 @@ test.describe('Clients and orders (Meta sandbox)', () => {
     await chooseFileForPage(page, 'Trà Sữa Hoàng Yến', 'menu.txt');
 
     // A customer orders on Messenger (the sandbox's test message).
-    await chooseOption(page, 'Trang', 'Trà Sữa Hoàng Yến');
-    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Gửi sự kiện thử' }) });
-    await form.locator('.ant-radio-button-wrapper', { hasText: 'Tin nhắn' }).click();
-    await page.getByLabel('Tên khách hàng').fill('Đỗ Thu Trang');
-    await page.getByLabel('Nội dung khách hàng viết').fill('Cho mình đặt 2 ly trà sữa trân châu, giao tới 15 Pasteur, Quận 3 nhé');
-    await page.getByRole('button', { name: 'Gửi sự kiện thử' }).click();
+    await sendSandboxTestEvent(page, {
+      pageName: 'Trà Sữa Hoàng Yến',
+      kind: 'Tin nhắn',
+      from: 'Đỗ Thu Trang',
+      text: 'Cho mình đặt 2 ly trà sữa trân châu, giao tới 15 Pasteur, Quận 3 nhé',
+    });
     // The bot confirmed the order back on Messenger, with the exact figures.
     await expect(page.getByRole('cell', { name: /Message to .*2 × Trà sữa trân châu.*70\.000/ })).toBeVisible({ timeout: 20_000 });
 

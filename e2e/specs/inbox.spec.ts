@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { newAccount, registerAccount, signIn, topUp, uploadDocument, userIdOf } from '../support/accounts';
-import { chooseFileForPage, connectSandbox } from '../support/facebook';
+import { chooseFileForPage, connectSandbox, sendSandboxTestEvent } from '../support/facebook';
 import { expect, test } from '../support/fixtures';
 
 async function subscribe(page: Page, pageName: string, action: 'bình luận' | 'tin nhắn') {
@@ -8,17 +8,6 @@ async function subscribe(page: Page, pageName: string, action: 'bình luận' | 
   await row.getByRole('button', { name: `Đăng ký trả lời ${action}`, exact: true }).click();
   await page.getByRole('button', { name: 'Đồng ý' }).click();
   await expect(row.getByRole('button', { name: `Hủy trả lời ${action}`, exact: true })).toBeVisible();
-}
-
-async function sendTestEvent(page: Page, pageName: string, kind: 'Bình luận' | 'Tin nhắn', from: string, text: string) {
-  await page.getByLabel('Trang', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByText(pageName, { exact: true }).click();
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Gửi sự kiện thử' }) });
-  await form.locator('.ant-radio-button-wrapper', { hasText: kind }).click();
-  await page.getByLabel('Tên khách hàng').fill(from);
-  await page.getByLabel('Nội dung khách hàng viết').fill(text);
-  await page.getByRole('button', { name: 'Gửi sự kiện thử' }).click();
-  await expect(page.getByText(/Đã gửi sự kiện thử/).last()).toBeVisible();
 }
 
 test.describe('The bot at work (Meta sandbox)', () => {
@@ -38,8 +27,8 @@ test.describe('The bot at work (Meta sandbox)', () => {
     // The page's bot answers from the files chosen for it, and only those.
     await chooseFileForPage(page, 'Nông Sản Sạch Minh Phát', 'bang-gia.txt');
 
-    await sendTestEvent(page, 'Nông Sản Sạch Minh Phát', 'Bình luận', 'Trần Thị Mai', 'Rau cải ngọt giá bao nhiêu vậy shop?');
-    await sendTestEvent(page, 'Nông Sản Sạch Minh Phát', 'Tin nhắn', 'Ngô Văn Phúc', 'Shop có giao hàng miễn phí không?');
+    await sendSandboxTestEvent(page, { pageName: 'Nông Sản Sạch Minh Phát', kind: 'Bình luận', from: 'Trần Thị Mai', text: 'Rau cải ngọt giá bao nhiêu vậy shop?' });
+    await sendSandboxTestEvent(page, { pageName: 'Nông Sản Sạch Minh Phát', kind: 'Tin nhắn', from: 'Ngô Văn Phúc', text: 'Shop có giao hàng miễn phí không?' });
     // What the sandbox (Meta) received back: the bot's reply under the comment.
     await expect(page.getByRole('cell', { name: /Reply to comment .*25\.000/ })).toBeVisible({ timeout: 20_000 });
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { newAccount, registerAccount, signIn, topUp, uploadDocument, userIdOf } from '../support/accounts';
-import { chooseFileForPage, connectedPageId, connectSandbox } from '../support/facebook';
+import { chooseFileForPage, connectedPageId, connectSandbox, sendSandboxTestEvent } from '../support/facebook';
 import { expect, test } from '../support/fixtures';
 import { attachPostImage, setPostTimeSoon } from '../support/posts';
 
@@ -34,15 +34,7 @@ async function allowInstagram(page: Page) {
 }
 
 async function sendInstagramTestEvent(page: Page, kind: 'Bình luận' | 'Tin nhắn', from: string, text: string) {
-  await page.getByLabel('Trang', { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByText(SHOP, { exact: true }).click();
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Gửi sự kiện thử' }) });
-  await form.locator('.ant-radio-button-wrapper', { hasText: 'Instagram @banhmicolan' }).click();
-  await form.locator('.ant-radio-button-wrapper', { hasText: kind }).click();
-  await page.getByLabel('Tên khách hàng').fill(from);
-  await page.getByLabel('Nội dung khách hàng viết').fill(text);
-  await page.getByRole('button', { name: 'Gửi sự kiện thử' }).click();
-  await expect(page.getByText(/Đã gửi sự kiện thử/).last()).toBeVisible();
+  await sendSandboxTestEvent(page, { pageName: SHOP, channel: 'Instagram @banhmicolan', kind, from, text });
 }
 
 test.describe('Instagram: the same bot answers the linked account (Meta sandbox)', () => {

@@ -62,3 +62,50 @@ export async function connectedPageId(request: APIRequestContext, accessToken: s
   if (!page) throw new Error(`no connected page named ${pageName}`);
   return page.page_id;
 }
+
+interface TestEvent {
+  pageName: string;
+  kind: 'Bình luận' | 'Tin nhắn';
+  from: string;
+  text: string;
+  /** The channel's button, when the page has a linked Instagram account to send to (e.g. 'Instagram @banhmicolan'). */
+  channel?: string;
+}
+
+/**
+ * Sends a test comment or message from the Meta sandbox panel of the page manager, as a person fills its form:
+ * each choice is checked where it shows (the page named in the form, the radio checked, the name typed) before the
+ * next, and a choice the form did not take — a pick made while the panel was redrawn by its polling — is made
+ * again. Resolves once the sandbox accepted the event and the page said so.
+ */
+export async function sendSandboxTestEvent(page: Page, { pageName, kind, from, text, channel }: TestEvent): Promise<void> {
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Gửi sự kiện thử' }) });
+  const openDropdowns = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if (!(await form.getByText(pageName, { exact: true }).filter({ visible: true }).isVisible())) {
+      await page.getByLabel('Trang', { exact: true }).click();
+      await openDropdowns.getByText(pageName, { exact: true }).click({ timeout: 3_000 });
+    }
+    await expect(form.getByText(pageName, { exact: true }).filter({ visible: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  // An open dropdown takes the focus back from the fields typed into next.
+  if (await openDropdowns.count()) await page.keyboard.press('Escape');
+  await expect(openDropdowns).toHaveCount(0);
+  for (const choice of channel ? [channel, kind] : [kind]) {
+    const option = form.locator('.ant-radio-button-wrapper', { hasText: choice });
+    await option.click();
+    await expect(option).toHaveClass(/ant-radio-button-wrapper-checked/);
+  }
+  for (const [label, value] of [['Tên khách hàng', from], ['Nội dung khách hàng viết', text]] as const) {
+    const field = page.getByLabel(label);
+    await expect(async () => {
+      await field.fill(value);
+      await expect(field).toHaveValue(value, { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+  }
+  const sent = page.waitForResponse((response) => response.url().endsWith('/api/v1/sandbox/test-event') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Gửi sự kiện thử' }).click();
+  const response = await sent;
+  expect(response.status(), `test-event answered ${response.status()}: ${await response.text()}`).toBe(200);
+  await expect(page.getByText(/Đã gửi sự kiện thử/).last()).toBeVisible();
+}
