@@ -1,15 +1,10 @@
 import './base.css';
-import { STORAGE_KEYS, storedLanguage, unverifiedClaimsOf } from '@pagemate/shared-contracts/plain';
+import { readStoredToken, STORAGE_KEYS, storedLanguage, unverifiedClaimsOf } from '@pagemate/shared-contracts/plain';
 import { startEarly } from './early-start/early-start';
 import { drawFirstView, drawsFirstView, removeFirstView } from './first-view/first-view';
 import { loadStartNamespaces } from './locales/load';
 import { isPublicAuthVisit, isPublicLandingVisit } from './public-landing/entry-choice';
 import { readThemeSettings } from './theme/theme-settings';
-
-/** The stored token, as the app's start-up reads it (`readStoredToken`). */
-function storedToken(): string | null {
-  return localStorage.getItem(STORAGE_KEYS.accessToken) ?? sessionStorage.getItem(STORAGE_KEYS.accessToken);
-}
 
 /**
  * What the page starts: a signed-out visit to the landing page mounts that page alone (React, i18next, the
@@ -36,14 +31,14 @@ async function start(): Promise<void> {
   // The shell's texts in the one language shown are read beside the app's chunks, not after them (a stored
   // partner session reads the partner texts too).
   const language = storedLanguage(localStorage);
-  const token = storedToken();
+  const token = readStoredToken(localStorage, sessionStorage);
   // The stored token's claims, unchecked (the app decodes and checks the token): what the start reads and draws.
   const claims = token === null ? {} : unverifiedClaimsOf(token);
   const texts = loadStartNamespaces(language, claims.role === 'partner');
   // The runtime files, the remote this route needs and the route's first data are read beside the app's chunks
   // too, not after them.
   const session = token === null ? null : { token, role: claims.role, userId: claims.userId };
-  const runtimeFiles = startEarly(document, location.pathname, claims.role, session);
+  const runtimeFiles = startEarly(document, location.pathname, session);
   const place = {
     pathname: location.pathname,
     claims,

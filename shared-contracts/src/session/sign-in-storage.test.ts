@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unsignedTestToken } from '../testing/index.js';
-import { storeSignIn, unverifiedClaimsOf, unverifiedRoleOf } from './sign-in-storage.js';
-import { decodeSessionUser, readStoredToken } from './token-storage.js';
+import { readStoredToken, storeSignIn, unverifiedClaimsOf, unverifiedRoleOf } from './sign-in-storage.js';
+import { decodeSessionUser } from './token-storage.js';
 
 function memory() {
   const data = new Map<string, string>();

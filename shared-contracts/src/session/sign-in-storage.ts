@@ -13,6 +13,14 @@ export function storeToken(token: string, persistent: boolean, local: StorageLik
 }
 
 /**
+ * The stored access token, local storage ("remember me") first (docs/product.md §3); `null` signed out. Read
+ * by the shell's start chunk too, so this module stays free of the app's dependencies.
+ */
+export function readStoredToken(local: Pick<StorageLike, 'getItem'>, session: Pick<StorageLike, 'getItem'>): string | null {
+  return local.getItem(STORAGE_KEYS.accessToken) ?? session.getItem(STORAGE_KEYS.accessToken);
+}
+
+/**
  * What a sign-in keeps, wherever it happens (the app's sign-in page or the light one): the token where
  * "remember me" says and the features the server gave, which is what the app's start-up reads back.
  */

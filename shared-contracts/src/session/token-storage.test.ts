@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unsignedTestToken } from '../testing/index.js';
-import { storeToken } from './sign-in-storage.js';
-import { clearStoredSession, decodeSessionUser, readStoredToken } from './token-storage.js';
+import { readStoredToken, storeToken } from './sign-in-storage.js';
+import { clearStoredSession, decodeSessionUser } from './token-storage.js';
 
 function memory() {
   const data = new Map<string, string>();

@@ -15,11 +15,6 @@ export function decodeSessionUser(accessToken: string): SessionUser | null {
   }
 }
 
-/** The access token lives in local storage ("remember me") or session storage (docs/product.md §3). */
-export function readStoredToken(local: StorageLike, session: StorageLike): string | null {
-  return local.getItem(STORAGE_KEYS.accessToken) ?? session.getItem(STORAGE_KEYS.accessToken);
-}
-
 /** Replaces the token wherever it was kept (after a refresh). */
 export function replaceStoredToken(token: string, local: StorageLike, session: StorageLike): void {
   const persistent = local.getItem(STORAGE_KEYS.accessToken) !== null;

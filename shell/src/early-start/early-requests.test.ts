@@ -147,7 +147,7 @@ describe('startEarly', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("sends the route's GETs as soon as config.json names the API, before remotes.json", async () => {
-    await startEarly(doc, '/user-dashboard/page-manager/', 'user', USER);
+    await startEarly(doc, '/user-dashboard/page-manager/', USER);
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls[0]).toBe('/config.json');
     expect(urls.at(-1)).toBe('/remotes.json');
@@ -156,7 +156,7 @@ describe('startEarly', () => {
   });
 
   it('signed out, reads the runtime files only', async () => {
-    await startEarly(doc, '/user-dashboard/page-manager/', undefined, null);
+    await startEarly(doc, '/user-dashboard/page-manager/', null);
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/config.json', '/remotes.json']);
   });
 });

@@ -14,6 +14,8 @@ const REMOTES_FILE = {
     { name: 'mf_crm', entry: 'http://remotes.test:3105/mf-manifest.json', audience: ['user', 'partner'] },
   ],
 };
+/** A stored session of `role` whose token names no user: the start preloads for the role and sends no GETs. */
+const sessionOf = (role: string | undefined) => (role === undefined ? null : { token: 'stored', role, userId: undefined });
 const CONFIG = { apiBaseUrl: 'http://api.test:8080/', facebookAppId: '', remotesUrl: '/remotes.json' };
 
 /** The shape of the manifests the remotes' builds write (`mf-manifest.json`), cut to what the early start reads. */
@@ -119,7 +121,7 @@ describe('startEarly', () => {
   it("preloads the route's remote: its manifest once, for the runtime, and the files the manifest names", async () => {
     const entry = BALANCE_ENTRY;
     answers.set(entry, () => Response.json(manifest('auto')));
-    await startEarly(doc, '/user-dashboard/balance/', 'user');
+    await startEarly(doc, '/user-dashboard/balance/', sessionOf('user'));
     await vi.waitFor(() => expect(hints()).toHaveLength(5));
     expect(hints()).toEqual([
       ['preconnect', 'http://api.test:8080/', ''],
@@ -137,7 +139,7 @@ describe('startEarly', () => {
   it('hands the runtime nothing when the remote is down, so it asks again and shows the fallback itself', async () => {
     const entry = PAGE_MANAGER_ENTRY;
     answers.set(entry, () => new Response('gone', { status: 502 }));
-    await startEarly(doc, '/user-dashboard/page-manager/', 'user');
+    await startEarly(doc, '/user-dashboard/page-manager/', sessionOf('user'));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     expect(await takeEarlyManifest(entry)).toBeUndefined();
     expect(hints().filter(([rel]) => rel === 'preload')).toEqual([]);
@@ -150,7 +152,7 @@ describe('startEarly', () => {
       ['/user-dashboard/balance/', undefined],
     ] as const) {
       // The remote's manifest would be asked for as soon as the runtime files are here, before this await returns.
-      await startEarly(doc, path, role);
+      await startEarly(doc, path, sessionOf(role));
     }
     expect(new Set(fetchMock.mock.calls.map(([url]) => url))).toEqual(new Set(['/config.json', '/remotes.json']));
     expect(hints().filter(([rel]) => rel === 'preload')).toEqual([]);

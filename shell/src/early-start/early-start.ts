@@ -144,10 +144,11 @@ export function preloadRemote(document: Document, remote: RemoteEntryConfig, fet
 
 /**
  * Starts the runtime files; once `config.json` is here, the API's connection and the route's first data for the
- * stored `session` (`early-requests.ts`); once `remotes.json` is here, the remote `pathname` needs for a session
- * of `role`. Returns the runtime files for the app.
+ * stored `session` (`early-requests.ts`); once `remotes.json` is here, the remote `pathname` needs for that
+ * session's role (none signed out). Returns the runtime files for the app.
  */
-export function startEarly(document: Document, pathname: string, role: string | undefined, session: StoredSession | null = null): Promise<RuntimeFiles> {
+export function startEarly(document: Document, pathname: string, session: StoredSession | null): Promise<RuntimeFiles> {
+  const role = session?.role;
   const files = readRuntimeFiles(fetchJson, (config) => {
     if (typeof config.apiBaseUrl !== 'string' || role === undefined) return;
     const apiBaseUrl = config.apiBaseUrl;

@@ -1,10 +1,10 @@
-import { matchRoute, STORAGE_KEYS } from '@pagemate/shared-contracts/plain';
+import { matchRoute, readStoredToken } from '@pagemate/shared-contracts/plain';
 
 type Reader = Pick<Storage, 'getItem'>;
 
 /** A stored session (either storage): such visits get the full app, which knows the session. */
 function hasStoredSession(local: Reader, session: Reader): boolean {
-  return local.getItem(STORAGE_KEYS.accessToken) !== null || session.getItem(STORAGE_KEYS.accessToken) !== null;
+  return readStoredToken(local, session) !== null;
 }
 
 /**
