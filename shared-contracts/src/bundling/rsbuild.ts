@@ -115,8 +115,9 @@ export function hostRsbuildConfig({ name, port, pkg, favicon, runtimePlugins = [
         shareStrategy: 'loaded-first',
         runtimePlugins: [cutShareGuard(appDir), ...runtimePlugins],
         dts: false,
-        // Remotes are built without a runtime of their own (`externalRuntime`): the shell's is theirs.
-        experiments: { provideExternalRuntime: true },
+        // Remotes are built without a runtime of their own (`externalRuntime`): the shell's is theirs. It only
+        // ever runs in a browser, so the runtime's Node.js loading paths are left out of the start chunk.
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       ...(appChunkGroup ? [pluginAppPrefetchList({ chunkGroup: appChunkGroup, file: 'app-prefetch.json' }), pluginCompileHints({ chunkGroup: appChunkGroup })] : []),
     ],
