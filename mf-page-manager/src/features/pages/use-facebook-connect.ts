@@ -1,6 +1,6 @@
 import { apiClient, type FacebookConnectPopupError, SPEC_MESSAGES, useUserId } from '@pagemate/shared-contracts';
 import { App } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyConnectOutcome, apiOrigin, openConnectPopup, readConnectMessage, showDialog } from './facebook-connect';
 import { useFacebookConnectCompleteMutation, useFacebookConnectUrlMutation } from './pages-api';
@@ -17,6 +17,8 @@ export function useFacebookConnect() {
   const userId = useUserId();
   const [requestUrl, urlRequest] = useFacebookConnectUrlMutation();
   const [complete, completion] = useFacebookConnectCompleteMutation();
+  const { reset: resetUrlRequest } = urlRequest;
+  const { reset: resetCompletion } = completion;
   const [blocked, setBlocked] = useState(false);
   const [popupError, setPopupError] = useState<FacebookConnectPopupError | null>(null);
   const popupRef = useRef<Window | null>(null);
@@ -47,12 +49,12 @@ export function useFacebookConnect() {
   }, [message, complete, userId]);
 
   /** `instagram`: also ask the Instagram permissions (the user allows PageMate on a linked Instagram account). */
-  const connect = ({ instagram = false }: { instagram?: boolean } = {}) => {
+  const connect = useCallback(({ instagram = false }: { instagram?: boolean } = {}) => {
     if (!userId) return;
     setBlocked(false);
     setPopupError(null);
-    urlRequest.reset();
-    completion.reset();
+    resetUrlRequest();
+    resetCompletion();
     const popup = openConnectPopup(window, t('connect.opening'));
     popupRef.current = popup;
     if (!popup) {
@@ -69,17 +71,25 @@ export function useFacebookConnect() {
           popupRef.current = null;
         },
       );
-  };
+  }, [userId, t, requestUrl, resetUrlRequest, resetCompletion]);
 
-  return {
-    connect,
-    /** The dialog under way asks the Instagram permissions. */
-    instagram: urlRequest.originalArgs?.instagram ?? false,
-    connecting: urlRequest.isLoading || completion.isLoading,
-    blocked,
-    popupError,
-    error: urlRequest.error ?? completion.error,
-    sandbox: urlRequest.data?.sandbox ?? false,
-    canConnect: Boolean(userId),
-  };
+  const instagram = urlRequest.originalArgs?.instagram ?? false;
+  const connecting = urlRequest.isLoading || completion.isLoading;
+  const error = urlRequest.error ?? completion.error;
+  const sandbox = urlRequest.data?.sandbox ?? false;
+  // One object while nothing in it changes, so the parts of the page drawn from it are not drawn again for nothing.
+  return useMemo(
+    () => ({
+      connect,
+      /** The dialog under way asks the Instagram permissions. */
+      instagram,
+      connecting,
+      blocked,
+      popupError,
+      error,
+      sandbox,
+      canConnect: Boolean(userId),
+    }),
+    [connect, instagram, connecting, blocked, popupError, error, sandbox, userId],
+  );
 }

@@ -3,6 +3,10 @@ import { useMemo } from 'react';
 import { managerPageData, pageRows } from './page-rows';
 import { useGetManagerQuery } from './pages-api';
 
+/** Stable "none yet" values, so an unanswered query hands the table the same props on every render. */
+const NO_CONFIGS: never[] = [];
+const NO_FILES: never[] = [];
+
 /**
  * Everything the page manager shows: accounts (the cached list first, docs/product.md §4), their managers, the user's
  * configs and files. Files may not exist yet (404 before the file manager): the table just offers none.
@@ -11,15 +15,21 @@ export function usePageManagerData() {
   const userId = useUserId();
   const skip = !userId;
   const cachedAccounts = useAppSelector((state) => selectList(state, 'listPage'));
-  const accountsQuery = useAccessTokenPagesQuery(undefined, { skip });
+  // Each query hands the page only what it draws, so a request going out (or one answered with the same data)
+  // does not draw the whole page again: on a phone each such render of the page is a long task.
+  const accountsQuery = useAccessTokenPagesQuery(undefined, { skip, selectFromResult: ({ data, isFetching }) => ({ data, isFetching }) });
   const accounts = accountsQuery.data ?? cachedAccounts;
   const pageData = useMemo(() => managerPageData(accounts), [accounts]);
-  const managersQuery = useGetManagerQuery({ user_id: userId ?? '', page_data: pageData }, { skip: skip || pageData.length === 0 });
-  const { data: configs = [] } = useGetConfigQuery(userId ?? '', { skip });
-  const { data: collection = [] } = useCollectionFilesQuery(userId ?? '', { skip });
+  const managersQuery = useGetManagerQuery(
+    { user_id: userId ?? '', page_data: pageData },
+    { skip: skip || pageData.length === 0, selectFromResult: ({ data, isLoading }) => ({ data, isLoading }) },
+  );
+  const configs = useGetConfigQuery(userId ?? '', { skip, selectFromResult: ({ data }) => ({ data }) }).data ?? NO_CONFIGS;
+  const collection = useCollectionFilesQuery(userId ?? '', { skip, selectFromResult: ({ data }) => ({ data }) }).data ?? NO_FILES;
 
   const managers = managersQuery.data;
   const rows = useMemo(() => pageRows(accounts, managers ?? []), [accounts, managers]);
+  const sandboxAccounts = useMemo(() => accounts.filter((account) => account.sandbox), [accounts]);
 
   return {
     userId,
@@ -28,7 +38,7 @@ export function usePageManagerData() {
     configs,
     collection,
     connected: accounts.length > 0,
-    sandboxAccounts: accounts.filter((account) => account.sandbox),
+    sandboxAccounts,
     loading: accountsQuery.isFetching || managersQuery.isLoading,
   };
 }
