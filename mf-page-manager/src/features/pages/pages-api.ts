@@ -7,7 +7,7 @@ import {
   type EndpointResponse,
   type PageManager,
 } from '@pagemate/shared-contracts';
-import { applySubscription } from './page-rows';
+import { applySubscription, withSavedManager } from './page-rows';
 
 type SandboxActivity = EndpointResponse<'sandboxActivity'>['data'];
 
@@ -30,7 +30,21 @@ export const pagesApi = api.injectEndpoints({
     }),
     updateManager: build.mutation<PageManager, EndpointBody<'updateManager'>>({
       query: (body) => ({ url: endpointPath('updateManager'), method: 'POST', data: body }),
-      invalidatesTags: [MANAGERS],
+      // The answer is what the server now has for the page: written into every cached list of managers showing
+      // the page rather than asking again, since a list asked while the next save of the page is under way would
+      // answer with that save undone and the table would draw it so.
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          for (const { endpointName, originalArgs } of api.util.selectInvalidatedBy(getState(), [MANAGERS])) {
+            const body = originalArgs as EndpointBody<'getManager'>;
+            if (endpointName !== 'getManager' || !body.page_data.some((page) => page.page_id === data.page_id)) continue;
+            dispatch(pagesApi.util.updateQueryData('getManager', body, (managers) => withSavedManager(managers, data)));
+          }
+        } catch {
+          // The table says the save failed.
+        }
+      },
     }),
     saveCollectionPage: build.mutation<{ ok: true }, EndpointBody<'saveCollectionPage'>>({
       query: (body) => ({ url: endpointPath('saveCollectionPage'), method: 'POST', data: body }),
