@@ -49,6 +49,8 @@ export function fakePageManagerApi(pages: Page[], files: CollectionFile[] = []):
         await control.saveAnswered;
         if (control.saveFails) return refuse(config, 503, 'UNAVAILABLE');
         return ok(config, save(body as PageManager & { user_id: string }));
+      case 'api/v1/sandbox/test-event':
+        return ok(config, { event_id: 'e1', delivered: true, status: 200 });
       case 'api/v1/facebook/config/get':
         return ok(config, []);
       case 'api/v1/facebook/get-collection/u-7':

@@ -16,6 +16,8 @@ type SandboxActivity = EndpointResponse<'sandboxActivity'>['data'];
  * they refresh independently.
  */
 const MANAGERS = { type: 'Pages', id: 'MANAGERS' } as const;
+/** What the sandbox received: asked again once a test event is sent. */
+const SANDBOX_ACTIVITY = { type: 'Pages', id: 'SANDBOX_ACTIVITY' } as const;
 
 /**
  * The per-page managers, subscriptions, connecting Facebook and the Meta sandbox (docs/product.md §4, §7). The
@@ -74,9 +76,11 @@ export const pagesApi = api.injectEndpoints({
     }),
     sandboxTestEvent: build.mutation<EndpointResponse<'sandboxTestEvent'>['data'], EndpointBody<'sandboxTestEvent'>>({
       query: (body) => ({ url: endpointPath('sandboxTestEvent'), method: 'POST', data: body }),
+      invalidatesTags: [SANDBOX_ACTIVITY],
     }),
     sandboxActivity: build.query<SandboxActivity, { user_id: string; page_id?: string }>({
       query: (params) => ({ url: endpointPath('sandboxActivity'), params }),
+      providesTags: [SANDBOX_ACTIVITY],
     }),
   }),
 });
