@@ -77,7 +77,7 @@ export function PageTable({ rows, configs, collection, loading, allowingInstagra
           collection={collection}
           value={settingsOf(row).files}
           label={t('pages.filesFor', { page: row.page.page_name })}
-          onChange={(files) => void saveManager(row, { files })}
+          onChange={(files) => saveManager(row, { files })}
         />
       ),
     },
@@ -94,7 +94,7 @@ export function PageTable({ rows, configs, collection, loading, allowingInstagra
           notFoundContent={t('config.empty')}
           value={settingsOf(row).config_id ?? undefined}
           options={configs.map((config) => ({ value: config.total_id, label: config.name }))}
-          onChange={(configId: string | undefined) => void saveManager(row, { config_id: configId ?? null })}
+          onChange={(configId: string | undefined) => saveManager(row, { config_id: configId ?? null })}
         />
       ),
     },
@@ -128,7 +128,7 @@ export function PageTable({ rows, configs, collection, loading, allowingInstagra
           aria-label={t('pages.autoLabel', { page: row.page.page_name })}
           checked={settingsOf(row).auto_reply}
           loading={savingPageIds.has(row.page.page_id)}
-          onChange={(checked) => void saveManager(row, { auto_reply: checked })}
+          onChange={(checked) => saveManager(row, { auto_reply: checked })}
         />
       ),
     },
