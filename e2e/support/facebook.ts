@@ -75,14 +75,17 @@ interface TestEvent {
 /**
  * Sends a test comment or message from the Meta sandbox panel of the page manager, as a person fills its form:
  * each choice is checked where it shows (the page named in the form, the radio checked, the name typed) before the
- * next, and a choice the form did not take — a pick made while the panel was redrawn by its polling — is made
- * again. Resolves once the sandbox accepted the event and the page said so.
+ * next, and a choice the form did not take (a pick, a name typed) is made again and noted in the report. Resolves
+ * once the sandbox accepted the event and the page said so.
  */
 export async function sendSandboxTestEvent(page: Page, { pageName, kind, from, text, channel }: TestEvent): Promise<void> {
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Gửi sự kiện thử' }) });
   const openDropdowns = page.locator('.ant-select-dropdown:visible');
+  let picks = 0;
   await expect(async () => {
     if (!(await form.getByText(pageName, { exact: true }).filter({ visible: true }).isVisible())) {
+      picks += 1;
+      if (picks > 1) test.info().annotations.push({ type: 'retried', description: `the sandbox form did not take the pick of ${pageName}; picked again` });
       await page.getByLabel('Trang', { exact: true }).click();
       await openDropdowns.getByText(pageName, { exact: true }).click({ timeout: 3_000 });
     }
@@ -98,7 +101,10 @@ export async function sendSandboxTestEvent(page: Page, { pageName, kind, from, t
   }
   for (const [label, value] of [['Tên khách hàng', from], ['Nội dung khách hàng viết', text]] as const) {
     const field = page.getByLabel(label);
+    let fills = 0;
     await expect(async () => {
+      fills += 1;
+      if (fills > 1) test.info().annotations.push({ type: 'retried', description: `the sandbox form lost "${value}" typed in ${label}; typed again` });
       await field.fill(value);
       await expect(field).toHaveValue(value, { timeout: 1_000 });
     }).toPass({ timeout: 10_000 });

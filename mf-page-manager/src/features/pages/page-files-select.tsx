@@ -7,17 +7,17 @@ import { fileKey, fileOptions, fileRefOf } from './page-rows';
 interface PageFilesSelectProps {
   collection: readonly CollectionFile[];
   value: readonly FileRef[];
-  disabled: boolean;
   /** The accessible name: which page these files are for. */
   label: string;
   onChange: (files: FileRef[]) => void;
 }
 
 /**
- * The files (grouped by collection) the bot of one page answers from — those alone. Each change is saved at once.
+ * The files (grouped by collection) the bot of one page answers from — those alone. Each change is saved at once;
+ * the dropdown stays open while it saves, so several files are picked in a row.
  * With none chosen, a notice says the bot answers from the page's config only.
  */
-export function PageFilesSelect({ collection, value, disabled, label, onChange }: PageFilesSelectProps) {
+export function PageFilesSelect({ collection, value, label, onChange }: PageFilesSelectProps) {
   const { t } = useTranslation('page-manager');
   const noticeId = useId();
   const options = useMemo(() => fileOptions(collection, value), [collection, value]);
@@ -33,7 +33,6 @@ export function PageFilesSelect({ collection, value, disabled, label, onChange }
         style={{ minWidth: 200, width: '100%' }}
         placeholder={t('pages.filesPlaceholder')}
         notFoundContent={t('pages.noFiles')}
-        disabled={disabled}
         value={value.map(fileKey)}
         options={options}
         onChange={(keys: string[]) => onChange(keys.map(fileRefOf).filter((file): file is FileRef => file !== null))}

@@ -1,6 +1,6 @@
 import type { FacebookAccount, PageManager } from '@pagemate/shared-contracts';
 import { describe, expect, it } from 'vitest';
-import { applySubscription, fileKey, fileOptions, fileRefOf, managerBody, managerPageData, pageRows } from './page-rows';
+import { applySubscription, fileKey, fileOptions, fileRefOf, managerBody, managerPageData, pageRows, rowSettings, withSavedManager } from './page-rows';
 import { subscriptionAction } from './subscription-action';
 
 const page = (page_id: string, page_name: string, subscribed: FacebookAccount['page_data'][number]['subscribed'] = []) => ({
@@ -88,6 +88,21 @@ describe('update-manager body', () => {
       auto_reply: true,
     });
     expect(managerBody('7', 'lan', second, { config_id: null }).config_id).toBeNull();
+  });
+});
+
+describe('settings not saved yet', () => {
+  it('draws the saved values (or the defaults) with what was asked since applied, a config removed too', () => {
+    expect(rowSettings(undefined, {})).toEqual({ files: [], config_id: null, auto_reply: true });
+    expect(rowSettings(manager, { auto_reply: false })).toEqual({ files: manager.files, config_id: 'c1', auto_reply: false });
+    expect(rowSettings(manager, { config_id: null, files: [] })).toEqual({ files: [], config_id: null, auto_reply: manager.auto_reply });
+  });
+
+  it('puts a saved manager in place of the page’s, or adds it for a page without one', () => {
+    const saved = { ...manager, config_id: null };
+    expect(withSavedManager([manager], saved)).toEqual([saved]);
+    const other = { ...manager, manager_id: 'm2', page_id: 'p1' };
+    expect(withSavedManager([manager], other)).toEqual([manager, other]);
   });
 });
 

@@ -39,10 +39,25 @@ export function applySubscription(accounts: readonly FacebookAccount[], pageId: 
 export const subscribedOn = (page: FacebookAccount['page_data'][number], channel: Channel): PageAction[] =>
   channel === 'instagram' ? (page.instagram?.subscribed ?? []) : page.subscribed;
 
+/** The managers with one page's replaced by (or, for a page without one yet, added as) what the server saved. */
+export function withSavedManager(managers: readonly PageManager[], saved: PageManager): PageManager[] {
+  const known = managers.some((manager) => manager.page_id === saved.page_id);
+  return known ? managers.map((manager) => (manager.page_id === saved.page_id ? saved : manager)) : [...managers, saved];
+}
+
 export interface ManagerChange {
   files?: FileRef[];
   config_id?: string | null;
   auto_reply?: boolean;
+}
+
+/** A row's settings as drawn: its saved manager's (or the defaults) with the changes not saved yet applied. */
+export function rowSettings(manager: PageManager | undefined, unsaved: ManagerChange): Required<ManagerChange> {
+  return {
+    files: unsaved.files ?? manager?.files ?? [],
+    config_id: unsaved.config_id !== undefined ? unsaved.config_id : (manager?.config_id ?? null),
+    auto_reply: unsaved.auto_reply ?? manager?.auto_reply ?? true,
+  };
 }
 
 /**

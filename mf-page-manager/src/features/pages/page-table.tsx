@@ -23,7 +23,7 @@ interface PageTableProps {
 /** Every page of every account: its files, config, action types, Auto toggle and subscriptions (docs/product.md §2, §4). */
 export function PageTable({ rows, configs, collection, loading, allowingInstagram, onAllowInstagram }: PageTableProps) {
   const { t } = useTranslation('page-manager');
-  const { saveManager, toggleSubscription, savingPageId, subscribingPageId } = usePageActions();
+  const { saveManager, toggleSubscription, settingsOf, savingPageIds, subscribingPageId } = usePageActions();
 
   /** The linked account's @username; only that there is one until the user allows Instagram. */
   const instagramName = (row: PageRow) => (row.page.instagram?.username ? `@${row.page.instagram.username}` : t('instagram.unnamed'));
@@ -75,10 +75,9 @@ export function PageTable({ rows, configs, collection, loading, allowingInstagra
       render: (_v, row) => (
         <PageFilesSelect
           collection={collection}
-          value={row.manager?.files ?? []}
-          disabled={savingPageId === row.page.page_id}
+          value={settingsOf(row).files}
           label={t('pages.filesFor', { page: row.page.page_name })}
-          onChange={(files) => void saveManager(row, { files })}
+          onChange={(files) => saveManager(row, { files })}
         />
       ),
     },
@@ -93,10 +92,9 @@ export function PageTable({ rows, configs, collection, loading, allowingInstagra
           placeholder={t('pages.configPlaceholder')}
           aria-label={t('pages.configFor', { page: row.page.page_name })}
           notFoundContent={t('config.empty')}
-          disabled={savingPageId === row.page.page_id}
-          value={row.manager?.config_id ?? undefined}
+          value={settingsOf(row).config_id ?? undefined}
           options={configs.map((config) => ({ value: config.total_id, label: config.name }))}
-          onChange={(configId: string | undefined) => void saveManager(row, { config_id: configId ?? null })}
+          onChange={(configId: string | undefined) => saveManager(row, { config_id: configId ?? null })}
         />
       ),
     },
@@ -128,9 +126,9 @@ export function PageTable({ rows, configs, collection, loading, allowingInstagra
       render: (_v, row) => (
         <Switch
           aria-label={t('pages.autoLabel', { page: row.page.page_name })}
-          checked={row.manager?.auto_reply ?? true}
-          loading={savingPageId === row.page.page_id}
-          onChange={(checked) => void saveManager(row, { auto_reply: checked })}
+          checked={settingsOf(row).auto_reply}
+          loading={savingPageIds.has(row.page.page_id)}
+          onChange={(checked) => saveManager(row, { auto_reply: checked })}
         />
       ),
     },

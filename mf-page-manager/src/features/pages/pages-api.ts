@@ -7,7 +7,7 @@ import {
   type EndpointResponse,
   type PageManager,
 } from '@pagemate/shared-contracts';
-import { applySubscription } from './page-rows';
+import { applySubscription, withSavedManager } from './page-rows';
 
 type SandboxActivity = EndpointResponse<'sandboxActivity'>['data'];
 
@@ -16,6 +16,8 @@ type SandboxActivity = EndpointResponse<'sandboxActivity'>['data'];
  * they refresh independently.
  */
 const MANAGERS = { type: 'Pages', id: 'MANAGERS' } as const;
+/** What the sandbox received: asked again once a test event is sent. */
+const SANDBOX_ACTIVITY = { type: 'Pages', id: 'SANDBOX_ACTIVITY' } as const;
 
 /**
  * The per-page managers, subscriptions, connecting Facebook and the Meta sandbox (docs/product.md §4, §7). The
@@ -30,7 +32,21 @@ export const pagesApi = api.injectEndpoints({
     }),
     updateManager: build.mutation<PageManager, EndpointBody<'updateManager'>>({
       query: (body) => ({ url: endpointPath('updateManager'), method: 'POST', data: body }),
-      invalidatesTags: [MANAGERS],
+      // The answer is what the server now has for the page: written into every cached list of managers showing
+      // the page rather than asking again, since a list asked while the next save of the page is under way would
+      // answer with that save undone and the table would draw it so.
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          for (const { endpointName, originalArgs } of api.util.selectInvalidatedBy(getState(), [MANAGERS])) {
+            const body = originalArgs as EndpointBody<'getManager'>;
+            if (endpointName !== 'getManager' || !body.page_data.some((page) => page.page_id === data.page_id)) continue;
+            dispatch(pagesApi.util.updateQueryData('getManager', body, (managers) => withSavedManager(managers, data)));
+          }
+        } catch {
+          // The table says the save failed.
+        }
+      },
     }),
     saveCollectionPage: build.mutation<{ ok: true }, EndpointBody<'saveCollectionPage'>>({
       query: (body) => ({ url: endpointPath('saveCollectionPage'), method: 'POST', data: body }),
@@ -60,9 +76,11 @@ export const pagesApi = api.injectEndpoints({
     }),
     sandboxTestEvent: build.mutation<EndpointResponse<'sandboxTestEvent'>['data'], EndpointBody<'sandboxTestEvent'>>({
       query: (body) => ({ url: endpointPath('sandboxTestEvent'), method: 'POST', data: body }),
+      invalidatesTags: [SANDBOX_ACTIVITY],
     }),
     sandboxActivity: build.query<SandboxActivity, { user_id: string; page_id?: string }>({
       query: (params) => ({ url: endpointPath('sandboxActivity'), params }),
+      providesTags: [SANDBOX_ACTIVITY],
     }),
   }),
 });

@@ -29,6 +29,7 @@ export function usePageManagerData() {
 
   const managers = managersQuery.data;
   const rows = useMemo(() => pageRows(accounts, managers ?? []), [accounts, managers]);
+  // The same list while the accounts are: the sandbox panel is not redrawn by the page's other refreshes.
   const sandboxAccounts = useMemo(() => accounts.filter((account) => account.sandbox), [accounts]);
 
   return {
