@@ -1,6 +1,6 @@
 /**
  * A UUID of version 7 (RFC 9562): the first 48 bits are the Unix time in milliseconds, the other 74 random. Rows
- * written every second (a webhook's item and its answer's job) then land at the right end of their primary-key
+ * written all day (inbox threads and items, jobs) then land at the right end of their primary-key
  * and dedupe-key indexes instead of on a random leaf each: after each checkpoint PostgreSQL logs a full copy of
  * every page a write touches first, and random keys touch a new page with nearly every insert.
  */

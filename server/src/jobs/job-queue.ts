@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Orm } from '../db/database.js';
+import { timeOrderedUuid } from '../db/ids.js';
 import { jobs } from '../db/schema/index.js';
 import type { Clock } from '../plugins/app/clock.js';
 import { createJobStatements, type JobRow, type JobStatements } from './job-statements.js';
@@ -163,7 +164,7 @@ export class JobQueue {
   async enqueue(queue: string, payload: JobPayload, options: EnqueueOptions = {}, tx?: Transaction): Promise<{ id: string; created: boolean }> {
     const db = tx ?? this.orm;
     const now = this.clock.now();
-    const id = randomUUID();
+    const id = timeOrderedUuid();
     const inserted = await db
       .insert(jobs)
       .values({

@@ -59,7 +59,7 @@ export function createInboxRecording(app: FastifyInstance): Pick<InboxRepository
       const [row] = await db
         .insert(inboxThreads)
         .values({
-          id: crypto.randomUUID(),
+          id: timeOrderedUuid(),
           ...thread,
           // Set by the first item's touch (Facebook's time, which may be a little before our clock).
           lastText: '',
@@ -81,7 +81,7 @@ export function createInboxRecording(app: FastifyInstance): Pick<InboxRepository
     async insertItem(db, item, now) {
       const [row] = await db
         .insert(inboxItems)
-        .values({ id: crypto.randomUUID(), ...item, updatedAt: now })
+        .values({ id: timeOrderedUuid(), ...item, updatedAt: now })
         .onConflictDoNothing()
         .returning();
       return row;
@@ -90,7 +90,7 @@ export function createInboxRecording(app: FastifyInstance): Pick<InboxRepository
     async recordItem(db, item, now) {
       const insert = db
         .insert(inboxItems)
-        .values({ id: crypto.randomUUID(), ...item, updatedAt: now })
+        .values({ id: timeOrderedUuid(), ...item, updatedAt: now })
         .onConflictDoNothing()
         .returning({ id: inboxItems.id });
       const touch = db
