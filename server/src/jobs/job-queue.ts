@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Orm } from '../db/database.js';
+import { timeOrderedUuid } from '../db/ids.js';
 import { jobs } from '../db/schema/index.js';
 import type { Clock } from '../plugins/app/clock.js';
 import { createJobStatements, type JobRow, type JobStatements } from './job-statements.js';
@@ -163,7 +164,7 @@ export class JobQueue {
   async enqueue(queue: string, payload: JobPayload, options: EnqueueOptions = {}, tx?: Transaction): Promise<{ id: string; created: boolean }> {
     const db = tx ?? this.orm;
     const now = this.clock.now();
-    const id = randomUUID();
+    const id = timeOrderedUuid();
     const inserted = await db
       .insert(jobs)
       .values({
@@ -199,10 +200,13 @@ export class JobQueue {
    */
   private turnSql(queue: string, owner: SQL | null, at: SQL): SQL {
     const waiting = sql`${jobs.queue} = ${queue} and ${jobs.status} in ('queued', 'running')`;
-    const ofOwner = owner === null ? sql`${jobs.owner} is null` : sql`${jobs.owner} = ${owner}`;
+    // The owner as a range of one value, ordered by owner then turn: only jobs_waiting_turns gives that order. With
+    // `owner = …` the order is turn alone, and a planner whose statistics still show one owner reads
+    // jobs_waiting_by_turn backwards instead, through every other owner's backlog above this owner's last turn.
+    const ofOwner = owner === null ? sql`${jobs.owner} is null` : sql`${jobs.owner} >= ${owner} and ${jobs.owner} <= ${owner}`;
     // Two index lookups (jobs_waiting_turns, jobs_waiting_by_turn), not an aggregate over the queue's backlog.
     return sql`greatest(
-      coalesce((select ${jobs.turn} from ${jobs} where ${waiting} and ${ofOwner} order by ${jobs.turn} desc limit 1), 0) + 1,
+      coalesce((select ${jobs.turn} from ${jobs} where ${waiting} and ${ofOwner} order by ${jobs.owner} desc, ${jobs.turn} desc limit 1), 0) + 1,
       coalesce((select ${jobs.turn} from ${jobs} where ${waiting} and (${jobs.status} = 'running' or ${jobs.runAt} <= ${at}) order by ${jobs.turn} limit 1), 0)
     )`;
   }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { timeOrderedUuid } from '../../../db/ids.js';
 import { facebookPages, inboxItems } from '../../../db/schema/index.js';
 import type { InboxRepository } from './inbox-repository.js';
 
@@ -12,7 +13,7 @@ export function createInboxAnswers(app: FastifyInstance): Pick<InboxRepository, 
       const [created] = await orm
         .insert(inboxItems)
         .values({
-          id: crypto.randomUUID(),
+          id: timeOrderedUuid(),
           threadId: customer.threadId,
           userId: customer.userId,
           pageId: customer.pageId,
