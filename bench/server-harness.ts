@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Options } from 'autocannon';
@@ -180,11 +180,18 @@ export interface RunningServer {
 
 /**
  * Starts a server script as `npm start -w server` does (node + tsx) and resolves once `GET /health` answers 200.
- * Its stdout (JSON log lines) goes to `logFile`, or nowhere.
+ * Its stdout (JSON log lines) goes straight to `logFile` (the child writes the file itself), or nowhere. Not
+ * through a pipe this process reads: the server writes its log synchronously, and a pipe left full while this
+ * process is busy driving the load (autocannon runs here) would stall the server on its log writes.
  */
 export async function startProcess(script: string, cwd: string, env: Record<string, string>, logFile?: string, preload: string[] = []): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((file) => ['--import', file]), script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', logFile ? 'pipe' : 'ignore', 'pipe'] });
-  if (logFile) child.stdout?.pipe(createWriteStream(logFile));
+  const logFd = logFile ? openSync(logFile, 'w') : undefined;
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((file) => ['--import', file]), script], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', logFd ?? 'ignore', 'pipe'],
+  });
+  if (logFd !== undefined) closeSync(logFd);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);
