@@ -17,11 +17,11 @@
  * it; BENCH_DATABASE_URL or TEST_DATABASE_URL name the PostgreSQL server,
  * default the local one at 127.0.0.1:5432; a fresh database is created and dropped).
  */
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import {
+  cpuTimeMs,
   createDatabase,
   postgresAdminUrl,
   prepareShop,
@@ -60,16 +60,6 @@ interface Sample {
   cpuMs: number;
   /** Bot answers (`bot.reply` jobs) the product finished during the measured run; NaN for the floor. */
   answered: number;
-}
-
-/** CPU time of a process so far, ms (Linux /proc; NaN elsewhere). */
-function cpuTimeMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 const median = (values: number[]) => {

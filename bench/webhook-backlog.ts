@@ -9,11 +9,10 @@
  * BENCH_DATABASE_URL or TEST_DATABASE_URL name the PostgreSQL server).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createDatabase, newMessageRequests, postgresAdminUrl, prepareShop, removeDir, serverEnv, startApi, withClient } from './server-harness.ts';
+import { cpuTimeMs, createDatabase, newMessageRequests, postgresAdminUrl, prepareShop, removeDir, serverEnv, startApi, withClient } from './server-harness.ts';
 import { table } from './support.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION_SECONDS ?? 6);
@@ -21,16 +20,6 @@ const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 50_000);
 const PORT = 18_570 + (Number.parseInt(process.env.BENCH_PORT_OFFSET ?? '0', 10) || 0);
 const CONNECTIONS = 50;
 const SAMPLE_MS = 20;
-
-/** CPU time of a process so far, ms (Linux /proc; NaN elsewhere). */
-function cpuTimeMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /** `count` answers queued for `owner`, as a flood with no worker leaves them (turns 1…count). */
 const queueBacklog = (url: string, owner: string, count: number) =>
