@@ -1,99 +1,28 @@
 // @vitest-environment happy-dom
 import {
   apiClient,
-  endpointPathOf,
   FACEBOOK_CONNECT_MESSAGE_SOURCE,
   initI18n,
   listsApi,
-  type FacebookAccount,
   type PageManager,
 } from '@pagemate/shared-contracts';
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
 import vi_ from '../locales/vi.json';
 import { ROUTE_EARLY_GETS } from '@pagemate/shared-contracts/plain';
 import { button, earlyGetsNotMadeBy, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
+import { FAKE_DIALOG_URL, fakePageManagerApi, samplePage } from '../features/pages/page-manager-fake-api';
 import { PageManagerPage } from './page-manager-page';
 
 const API = 'http://api.test';
 const user = { username: 'lan', userId: 'u-7', userEmail: 'lan@example.test', partnerId: null, role: 'user' };
 
-interface Call {
-  path: string;
-  body: unknown;
-}
+const SHOP_HOA = samplePage('p1', 'Shop Hoa');
+const DIALOG = FAKE_DIALOG_URL;
 
-/** A fake API behind the shared client: one sandbox account with one page (or the pages given), no files yet (404). */
-type Page = FacebookAccount['page_data'][number];
-const SHOP_HOA: Page = { page_id: 'p1', page_name: 'Shop Hoa', page_access_token: 'EAAB…', subscribed: [], needs_reconnect: false, bot_paused: null, instagram: null };
-
-const DIALOG = `${API}/sandbox/dialog?state=s`;
-
-function fakeApi(pages: Page[] = [SHOP_HOA], managers: PageManager[] = [], instagramAllowed = true) {
-  const calls: Call[] = [];
-  /** Tests hold `connect-url` or `subscribed` (a slow API), make connecting fail, and choose what `connect-complete` answers. */
-  const control: {
-    connectUrlAnswered: Promise<unknown>;
-    subscribedAnswered: Promise<unknown>;
-    connectUrlFails: boolean;
-    completeRefusal: { status: number; code: string } | null;
-  } = {
-    connectUrlAnswered: Promise.resolve(),
-    subscribedAnswered: Promise.resolve(),
-    connectUrlFails: false,
-    completeRefusal: null,
-  };
-  let accounts: FacebookAccount[] = [
-    {
-      name_fb: 'Demo Lan',
-      id_user_fb: 'fb-1',
-      access_token_user: 'EAAB…',
-      sandbox: true,
-      instagram_allowed: instagramAllowed,
-      page_data: pages,
-    },
-  ];
-  const ok = (config: InternalAxiosRequestConfig, data: unknown): AxiosResponse =>
-    ({ data: { status: 200, data }, status: 200, statusText: 'OK', headers: {}, config }) as AxiosResponse;
-  const refuse = (config: InternalAxiosRequestConfig, status: number, code: string): never => {
-    const response = { data: { status, code, message: code }, status, statusText: code, headers: {}, config } as AxiosResponse;
-    throw new AxiosError(String(status), 'ERR_BAD_REQUEST', config, null, response);
-  };
-  const adapter: AxiosAdapter = async (config) => {
-    const path = endpointPathOf(config.url, config.baseURL);
-    const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    calls.push({ path, body });
-    switch (path) {
-      case 'api/v1/facebook/page/access-token-pages':
-        return ok(config, accounts);
-      case 'api/v1/facebook/page/get-manager':
-        return ok(config, managers);
-      case 'api/v1/facebook/config/get':
-      case 'api/v1/sandbox/activity':
-        return ok(config, []);
-      case 'api/v1/facebook/connect-url':
-        await control.connectUrlAnswered;
-        if (control.connectUrlFails) return refuse(config, 503, 'UNAVAILABLE');
-        return ok(config, { url: DIALOG, sandbox: true });
-      case 'api/v1/facebook/connect-complete':
-        if (control.completeRefusal) return refuse(config, control.completeRefusal.status, control.completeRefusal.code);
-        return ok(config, { name_fb: 'Demo Lan', pages: 1, access_token: 'EAAB…x1y2' });
-      case 'api/v1/facebook/subscribed': {
-        await control.subscribedAnswered;
-        const { page_id, type, action, channel } = body as { page_id: string; type: 'comments'; action: string; channel: 'facebook' | 'instagram' };
-        const subscribed = action === 'subscribe' ? [type] : [];
-        const apply = (p: Page): Page => (channel === 'instagram' ? { ...p, instagram: p.instagram ? { ...p.instagram, subscribed } : null } : { ...p, subscribed });
-        accounts = accounts.map((a) => ({ ...a, page_data: a.page_data.map((p) => (p.page_id === page_id ? apply(p) : p)) }));
-        return ok(config, { page_id, channel, subscribed });
-      }
-      default:
-        return refuse(config, 404, 'NOT_FOUND');
-    }
-  };
-  return { adapter, calls, control };
-}
+/** The page manager's fake API: one sandbox account with these pages (Shop Hoa by default), no files yet (404). */
+const fakeApi = (pages = [SHOP_HOA], managers: PageManager[] = [], instagramAllowed = true) => fakePageManagerApi(pages, { managers, instagramAllowed });
 
 /** What `window.open` returns in these tests: a blank window that records where it is sent. */
 function fakePopup() {

@@ -37,7 +37,7 @@ describe('Page table: files of a page', () => {
   beforeEach(async () => {
     const i18n = await initI18n('en', { 'page-manager': { vi, en }, common });
     await i18n.changeLanguage('en');
-    api = fakePageManagerApi([samplePage('p1', 'Shop Hoa')], files);
+    api = fakePageManagerApi([samplePage('p1', 'Shop Hoa')], { files });
     apiClient.configure({ baseURL: 'http://api.test/', adapter: api.adapter });
     mounted = await mountSignedIn(PageManagerPage, user);
   });
@@ -64,6 +64,14 @@ describe('Page table: files of a page', () => {
     expect(chosenFiles()).toEqual(['menu.txt', 'gia.txt', 'giao-hang.txt']);
     expect(picker()?.getAttribute('aria-expanded')).toBe('true');
     expect(document.body.textContent).toContain('Settings of Shop Hoa saved.');
+  });
+
+  it('files picked one after another, each saved before the next, leave one notice for the page, not one per save', async () => {
+    await openPicker();
+    for (const file of ['menu.txt', 'gia.txt', 'giao-hang.txt']) await pickFile(file);
+    expect(api.saves()).toHaveLength(3);
+    const notices = [...document.querySelectorAll('.ant-message-notice')].filter((notice) => notice.textContent?.includes('Settings of Shop Hoa saved.'));
+    expect(notices).toHaveLength(1);
   });
 
   it('a failed save says so in the user’s language and the page keeps the files saved before', async () => {

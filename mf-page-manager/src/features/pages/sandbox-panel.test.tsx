@@ -62,7 +62,7 @@ describe('Sandbox panel', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const i18n = await initI18n('en', { 'page-manager': { vi: vi_, en } });
     await i18n.changeLanguage('en');
-    api = fakePageManagerApi([samplePage('p1', 'Shop Hoa'), samplePage('p2', 'Shop Bánh')], [{ collection_name: 'Tài liệu', file_name: 'menu.txt' }]);
+    api = fakePageManagerApi([samplePage('p1', 'Shop Hoa'), samplePage('p2', 'Shop Bánh')], { files: [{ collection_name: 'Tài liệu', file_name: 'menu.txt' }], growingActivity: true });
     apiClient.configure({ baseURL: 'http://api.test/', adapter: api.adapter });
     mounted = await mountSignedIn(PageManagerPage, user);
   });

@@ -12,6 +12,9 @@ interface PageSaves {
   next: ManagerChange | null;
 }
 
+/** One notice per page for its settings: each save's outcome replaces the one before instead of stacking up. */
+const settingsNoticeKey = (pageId: string) => `page-settings-${pageId}`;
+
 /** What a row of the page table can do: save its manager settings, and (un)subscribe an event type. */
 export function usePageActions() {
   const { t } = useTranslation('page-manager');
@@ -33,10 +36,11 @@ export function usePageActions() {
         queue.next = null;
         saved = await updateManager(managerBody(userId, username, { ...queue.row, manager: saved }, change)).unwrap();
       }
-      void message.success(t('pages.saved', { page: queue.row.page.page_name }));
+      void message.success({ key: settingsNoticeKey(pageId), content: t('pages.saved', { page: queue.row.page.page_name }) });
     } catch (error) {
       // What was not saved is dropped: the row shows what the server has.
-      void message.error(t('pages.saveFailed', { page: queue.row.page.page_name, reason: apiErrorText(t, error) }));
+      const reason = apiErrorText(t, error);
+      void message.error({ key: settingsNoticeKey(pageId), content: t('pages.saveFailed', { page: queue.row.page.page_name, reason }) });
     } finally {
       saves.current.delete(pageId);
       setAsked(({ [pageId]: _done, ...others }) => others);
