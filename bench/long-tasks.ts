@@ -36,9 +36,14 @@ interface ProfileChunkData {
   timeDeltas?: number[];
 }
 
-/** The page's renderer main thread: the one that ran most top-level task time. */
-function mainThreadOf(events: TraceEvent[]): { pid: number; tid: number } {
-  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+/**
+ * The page's renderer main thread: of the renderers that navigated to `url` (a browser page of its own, such as a
+ * new-tab page, can run in the same trace and be busier), the one that ran most top-level task time.
+ */
+function mainThreadOf(events: TraceEvent[], url: string): { pid: number; tid: number } {
+  const loaded = (pid: number) =>
+    events.some((e) => e.pid === pid && e.name === 'navigationStart' && (e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL === url);
+  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && loaded(e.pid));
   const busy = (pid: number, tid: number) =>
     events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && TOP_LEVEL_TASKS.has(e.name)).reduce((sum, e) => sum + (e.dur ?? 0), 0);
   const best = mains.map(({ pid, tid }) => ({ pid, tid, busy: busy(pid, tid) })).sort((a, b) => b.busy - a.busy)[0];
@@ -69,9 +74,9 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number): { ts: number
 
 const shortUrl = (url: string) => (url ? url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/static\/js\/(async\/)?/, '') : '');
 
-function report(path: string, events: TraceEvent[]): void {
-  const { pid, tid } = mainThreadOf(events);
-  const navigation = events.find((e) => e.name === 'navigationStart' && e.pid === pid) ?? events.find((e) => e.pid === pid && e.ph === 'X');
+function report(path: string, url: string, events: TraceEvent[]): void {
+  const { pid, tid } = mainThreadOf(events, url);
+  const navigation = events.find((e) => e.name === 'navigationStart' && e.pid === pid && (e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL === url) ?? events.find((e) => e.pid === pid && e.ph === 'X');
   const origin = navigation?.ts ?? 0;
   const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid);
   const samples = samplesOf(events, pid, tid);
@@ -116,12 +121,13 @@ try {
     const login = await api.login(accounts[role]);
     for (let run = 0; run < RUNS; run += 1) {
       // Lighthouse's own way by default: the page runs at the machine's speed and its tasks count 4× (`simulate`).
-      const events = await traceSignedInStart(browser, login, `${rig.url}${path}`, {
+      const url = `${rig.url}${path}`;
+      const events = await traceSignedInStart(browser, login, url, {
         categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'v8.execute', 'blink.user_timing', 'loading', '__metadata'],
         cpuThrottle: THROTTLE ? CPU_SLOWDOWN : undefined,
       });
       if (process.env.LONG_TASKS_TRACE_OUT) writeFileSync(`${process.env.LONG_TASKS_TRACE_OUT}-${path.replace(/\W+/g, '_')}${run}.json`, JSON.stringify({ traceEvents: events }));
-      report(path, events);
+      report(path, url, events);
     }
   }
 } finally {
