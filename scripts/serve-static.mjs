@@ -3,7 +3,8 @@
  * A plain static file server, the stand-in for any CDN or static host: no rewrite rules, `dir/index.html`
  * for directory paths, `404.html` (status 404) for the rest. Runtime files and HTML are never cached;
  * content-hashed chunks are immutable. Text is sent compressed (brotli or gzip, as the browser accepts), as
- * any CDN does. CORS is open so the shell's origin can fetch remote manifests. Every response carries the
+ * any CDN does: from the build's own compressed copy beside a content-hashed file (`name.br`, `name.gz`, written by the build at
+ * a quality too slow for a request) when there is one, compressed here once otherwise. CORS is open so the shell's origin can fetch remote manifests. Every response carries the
  * security headers of `security-headers.mjs`; a request target that is not a path answers 400.
  *
  * Usage: node scripts/serve-static.mjs <dir> <port> [host]
@@ -49,6 +50,25 @@ export function encodingFor(file, acceptEncoding = '') {
   if (accepted.includes('br')) return 'br';
   if (accepted.includes('gzip')) return 'gzip';
   return null;
+}
+
+const SUFFIX = { br: '.br', gzip: '.gz' };
+/** Names that carry their content's hash: what is under such a name never changes, nor does its compressed copy. */
+const CONTENT_HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
+
+/**
+ * The build's compressed copy of `file` in `encoding` (its path and size) when `file` is named by its content hash
+ * and the copy is there; else null. As nginx's `gzip_static`, the copy's date is not compared with the file's: a
+ * copied build folder does not keep the order of its files' dates, and a hashed name never gets other content.
+ */
+export function precompressedCopy(file, encoding) {
+  if (!CONTENT_HASHED.test(file)) return null;
+  try {
+    const copy = `${file}${SUFFIX[encoding]}`;
+    return { path: copy, size: statSync(copy).size };
+  } catch {
+    return null;
+  }
 }
 
 function compressedBody(file, encoding) {
@@ -131,6 +151,13 @@ export function serveStatic(dir, port, host = '127.0.0.1') {
       'Cache-Control': status === 200 ? cacheControlFor(urlPath) : 'no-cache',
     };
     const encoding = encodingFor(file, req.headers['accept-encoding']);
+    const copy = encoding ? precompressedCopy(file, encoding) : null;
+    if (copy) {
+      res.writeHead(status, { ...headers, 'Content-Encoding': encoding, 'Content-Length': copy.size, Vary: 'Accept-Encoding' });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(copy.path).on('error', () => res.destroy()).pipe(res);
+      return;
+    }
     if (encoding) {
       const body = compressedBody(file, encoding);
       res.writeHead(status, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length, Vary: 'Accept-Encoding' });

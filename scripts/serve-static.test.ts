@@ -3,7 +3,7 @@ import { get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http
 import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script without types
 import { serveStatic } from './serve-static.mjs';
@@ -25,8 +25,10 @@ describe('serve-static', () => {
   let server: Server;
   let base: string;
 
+  let dir: string;
+
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pagemate-static-'));
+    dir = mkdtempSync(join(tmpdir(), 'pagemate-static-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>PageMate</title>');
     writeFileSync(join(dir, 'app.0123456789abcdef.js'), SCRIPT);
     writeFileSync(join(dir, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -59,6 +61,28 @@ describe('serve-static', () => {
     const plain = await get('/app.0123456789abcdef.js', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(SCRIPT);
+  });
+
+  it('sends the build’s compressed copy of a content-hashed file when there is one, compresses other files itself', async () => {
+    // The copies hold other text than the file, so the answer tells which was sent; their dates may be older than
+    // the file's, as in a build folder copied without them.
+    const file = join(dir, 'built.0123456789abcdef.js');
+    writeFileSync(`${file}.br`, brotliCompressSync('from the build’s copy'));
+    writeFileSync(`${file}.gz`, gzipSync('from the build’s gzip copy'));
+    writeFileSync(file, SCRIPT);
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(`${file}.br`, past, past);
+    const br = await get('/built.0123456789abcdef.js', 'gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(brotliDecompressSync(br.body).toString()).toBe('from the build’s copy');
+    expect(gunzipSync((await get('/built.0123456789abcdef.js', 'gzip')).body).toString()).toBe('from the build’s gzip copy');
+    expect((await get('/built.0123456789abcdef.js', 'identity')).body.toString()).toBe(SCRIPT);
+
+    // A name without a content hash can change its content under it: a copy beside it is never trusted.
+    writeFileSync(join(dir, 'remotes.json'), '{"remotes":[]}');
+    writeFileSync(join(dir, 'remotes.json.br'), brotliCompressSync('{"remotes":"stale"}'));
+    expect(brotliDecompressSync((await get('/remotes.json', 'br')).body).toString()).toBe('{"remotes":[]}');
   });
 
   it('keeps the cache policy: hashed chunks immutable, HTML revalidated', async () => {

@@ -6,6 +6,7 @@ import { pluginAppPrefetchList } from './app-prefetch.js';
 import { pluginCompileHints, pluginRemoteCompileHints } from './compile-hints.js';
 import type { CutShareGuardOptions } from './cut-share-guard.js';
 import { MF_TREE_SHAKEN, mfShared } from './mf-shared.js';
+import { pluginPrecompress } from './precompress.js';
 import { importsUnder, usedExportsOf } from './used-exports.js';
 
 type RuntimePlugin = string | [string, Record<string, unknown>];
@@ -71,6 +72,7 @@ export function remoteRsbuildConfig({ name, port, pkg, exposes, appDir = process
         experiments: { externalRuntime: true },
       }),
       pluginRemoteCompileHints(),
+      pluginPrecompress(),
     ],
     // The remote's own index.html: a static notice, no script (`standalone-entry.ts`).
     source: { entry: { index: join(import.meta.dirname, 'standalone-entry.ts') } },
@@ -120,6 +122,7 @@ export function hostRsbuildConfig({ name, port, pkg, favicon, runtimePlugins = [
         experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       ...(appChunkGroup ? [pluginAppPrefetchList({ chunkGroup: appChunkGroup, file: 'app-prefetch.json' }), pluginCompileHints({ chunkGroup: appChunkGroup })] : []),
+      pluginPrecompress(),
     ],
     server: { port, historyApiFallback: true },
     output: { distPath: { root: 'build' }, assetPrefix: '/', cleanDistPath: true, minify },
