@@ -345,6 +345,24 @@ describe.each(testDatabases)('the job worker (%s)', (kind) => {
     await vi.waitFor(async () => expect((await t.app.jobs.list(queue)).every((row) => row.status === 'done')).toBe(true));
   });
 
+  it('claims no more jobs than it has free slots, on statistics that show a small table', async () => {
+    const queue = freshQueue('small-table');
+    await t.app.db.orm.execute(sql`analyze jobs`);
+    let active = 0;
+    let most = 0;
+    const done: number[] = [];
+    t.app.jobs.handle(queue, async (payload) => {
+      active += 1;
+      most = Math.max(most, active);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      active -= 1;
+      done.push(Number(payload.n));
+    });
+    for (let n = 0; n < 8; n += 1) await t.app.jobs.enqueue(queue, { n });
+    await vi.waitFor(() => expect(done).toHaveLength(8), { timeout: 10_000 });
+    expect(most).toBeLessThanOrEqual(2);
+  });
+
   it('claims for JOBS_LEASE_SECONDS: a dead instance\'s job is free again that long after its claim', async () => {
     const queue = freshQueue('lease-config');
     const leases: number[] = [];
