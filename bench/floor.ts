@@ -5,8 +5,9 @@
  * started as `npm start -w server`), then one table: floor req/s and p99, product req/s and p99, ratio.
  * Rows: the list `GET api/v1/balance-transactions/{userId}` (page of 20 of 60 rows) at 10 and 50 connections;
  * `POST /webhook` (one new signed Messenger message each) at 10 and 50 connections with the job worker running
- * (it answers the queued messages during the run), and at 50 without a worker on the instance
- * (`JOBS_POLL_INTERVAL_MS=0`); and the bare Fastify hello-world of bench/throughput.ts.
+ * (it answers the queued messages during the run), and at 10 and 50 without a worker on the instance
+ * (`JOBS_POLL_INTERVAL_MS=0`); and the bare Fastify hello-world of bench/throughput.ts. The rows share one
+ * database, in that order: a later row meets the rows and queued answers the earlier ones left.
  * Each measurement is BENCH_DURATION_SECONDS (6) after a BENCH_WARMUP_SECONDS (1) warm-up, repeated BENCH_REPEATS (3) times with
  * floor and product alternating; the table shows medians, and the server process's CPU per request (Linux
  * /proc), which a shared machine's load disturbs far less than req/s, and the bot answers the product's worker finished
@@ -118,6 +119,7 @@ async function main() {
       { name: 'GET balance-transactions (page of 20), c=50', connections: 50, env: {}, options: list },
       { name: 'POST /webhook (new mid each), c=10, worker', connections: 10, env: {}, options: webhook },
       { name: 'POST /webhook (new mid each), c=50, worker', connections: 50, env: {}, options: webhook },
+      { name: 'POST /webhook (new mid each), c=10, no worker', connections: 10, env: noWorker, options: webhook },
       { name: 'POST /webhook (new mid each), c=50, no worker', connections: 50, env: noWorker, options: webhook },
     ];
 

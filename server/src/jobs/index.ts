@@ -10,6 +10,7 @@ export {
   JobQueue,
   PermanentJobError,
   retryDelayMs,
+  STATISTICS_CHECK_MS,
   type EnqueueOptions,
   type JobContext,
   type JobHandler,
@@ -56,6 +57,7 @@ function jobsPlugin(app: FastifyInstance) {
     reservedConcurrency: app.config.jobs.replyConcurrency,
     leaseMs: app.config.jobs.leaseMs,
     busy: requestsWaiting(countRequests(app)),
+    analyzeGrown: (tables) => app.db.analyzeGrown(tables),
   });
   app.decorate('jobs', queue);
   app.addHook('onReady', async () => queue.start());

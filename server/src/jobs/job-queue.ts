@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Orm } from '../db/database.js';
@@ -83,6 +84,13 @@ export interface JobQueueOptions {
   busy?: () => boolean;
   /** The pause between jobs while `busy` (default `BUSY_PAUSE_MS`). */
   busyPauseMs?: number;
+  /**
+   * Refreshes the planner's statistics of those tables that grew (`Database.analyzeGrown`), called with `jobs` at
+   * most every `statisticsCheckMs` while jobs are added (see `nudge`). Default: never.
+   */
+  analyzeGrown?: (tables: readonly string[]) => Promise<string[]>;
+  /** Default `STATISTICS_CHECK_MS`. */
+  statisticsCheckMs?: number;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -93,6 +101,13 @@ export const MAX_BACKOFF_SECONDS = 3600;
 const LAST_ERROR_MAX_CHARS = 2000;
 /** Between two jobs while the instance's requests wait (`JobQueueOptions.busy`): the worker's share of a saturated loop stays small. */
 export const BUSY_PAUSE_MS = 20;
+/**
+ * How often, at most, an instance that adds jobs looks whether `jobs` grew by a tenth since its statistics were taken.
+ * On an empty table's statistics (PGlite has no autovacuum; a PostgreSQL server's may be off, or a minute away) the
+ * planner takes the waiting jobs for none: the claim and every enqueue's turn then read and sort the whole backlog
+ * instead of the first entries of an index.
+ */
+export const STATISTICS_CHECK_MS = 5_000;
 /** `runDue()` stops after this many claim rounds even if handlers keep enqueueing due work. */
 const RUN_DUE_MAX_ROUNDS = 100;
 
@@ -128,6 +143,11 @@ export class JobQueue {
   private readonly leaseMs: number;
   private readonly busy: () => boolean;
   private readonly busyPauseMs: number;
+  private readonly analyzeGrown: ((tables: readonly string[]) => Promise<string[]>) | undefined;
+  private readonly statisticsCheckMs: number;
+  /** When this instance last looked at the statistics of `jobs` (`performance.now()`), and the look in flight. */
+  private statisticsCheckedAt = Number.NEGATIVE_INFINITY;
+  private statisticsCheck: Promise<void> | undefined;
   private readonly handlers = new Map<string, JobHandler>();
   /** Reserved slots first: an interactive job takes one of those before a shared one. */
   private readonly lanes: Lane[];
@@ -154,6 +174,8 @@ export class JobQueue {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.busy = options.busy ?? (() => false);
     this.busyPauseMs = options.busyPauseMs ?? BUSY_PAUSE_MS;
+    this.analyzeGrown = options.analyzeGrown;
+    this.statisticsCheckMs = options.statisticsCheckMs ?? STATISTICS_CHECK_MS;
     this.instanceId = options.instanceId ?? `instance-${randomUUID()}`;
   }
 
@@ -244,17 +266,38 @@ export class JobQueue {
     this.schedule(0);
   }
 
-  /** Wakes the worker now instead of at its next poll (after an enqueue committed). */
+  /** Wakes the worker now instead of at its next poll (after an enqueue committed), and keeps the statistics of `jobs` fresh. */
   nudge(): void {
+    this.checkStatistics();
     // A pause between jobs while requests wait is kept: requests that enqueue (each webhook delivery) would
     // otherwise end it at once, and the worker would take its next job right after the last one.
     if (this.started && !this.closing.signal.aborted && !this.pausing) this.schedule(0);
+  }
+
+  /**
+   * Every commit that added jobs calls `nudge()`: at most every `statisticsCheckMs`, the planner's statistics of
+   * `jobs` are refreshed if it grew (`analyzeGrown`), in the background. A failure is only logged: the queue still
+   * works, on older statistics.
+   */
+  private checkStatistics(): void {
+    const now = performance.now();
+    if (!this.analyzeGrown || this.statisticsCheck || this.closing.signal.aborted || now - this.statisticsCheckedAt < this.statisticsCheckMs) return;
+    this.statisticsCheckedAt = now;
+    this.statisticsCheck = this.analyzeGrown(['jobs'])
+      .then((analysed) => {
+        if (analysed.length > 0) this.log.info({ tables: analysed }, 'planner statistics refreshed');
+      })
+      .catch((error: unknown) => this.log.warn({ err: error }, 'planner statistics of jobs not refreshed'))
+      .finally(() => {
+        this.statisticsCheck = undefined;
+      });
   }
 
   /** Stops claiming, aborts nothing, waits for the jobs running now to finish. */
   async stop(): Promise<void> {
     this.closing.abort();
     clearTimeout(this.timer);
+    await this.statisticsCheck;
     // A claim in flight still hands its jobs to `running`; wait for it, then for them.
     await this.currentTick;
     const running = () => this.lanes.flatMap((lane) => [...lane.running]);

@@ -34,7 +34,10 @@ export function createJobStatements(orm: Orm) {
       lockedBy: sql`${value('instanceId')}::text`,
       updatedAt: now,
     })
-    .where(sql`${jobs.id} in (${due})`)
+    // `= any(array(…))`, not `in (…)`: the array is computed once. As a semi-join the planner may run the
+    // subquery again for every row it compares (a nested loop, on statistics that show a small table), and each run
+    // skips the rows the earlier ones locked: one claim of `limit` jobs then claimed more.
+    .where(sql`${jobs.id} = any(array(${due}))`)
     .returning()
     .prepare('jobs_claim');
 

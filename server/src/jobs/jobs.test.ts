@@ -10,7 +10,30 @@ import { jobs as jobsTable } from '../db/schema/index.js';
 import { ManualClock } from '../test/clock.js';
 import { createTestPostgres } from '../test/databases.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
-import { JOB_PRIORITY, JobQueue, type JobHandler, PermanentJobError } from './index.js';
+import { JOB_PRIORITY, JobQueue, type JobHandler, PermanentJobError, type Transaction } from './index.js';
+
+/** `count` waiting jobs of `owner` in `queue` at turns `first`…, as that many enqueues leave them. */
+const waitingJobs = (app: FastifyInstance, queue: string, owner: string, first: number, count: number) =>
+  app.db.orm.execute(sql`insert into jobs (id, queue, payload, dedupe_key, priority, owner, turn, status, max_attempts, run_at, created_at, updated_at)
+    select gen_random_uuid(), ${queue}, '{}'::jsonb, ${owner} || ':' || n, 0, ${owner}, ${first} - 1 + n, 'queued', 3, now(), now(), now()
+    from generate_series(1, ${count}::int) as n`);
+
+/**
+ * Index entries of `jobs` that `work` read, in a transaction of its own. The counts of a connection's earlier
+ * transactions may not have been flushed yet (at most once a second): the difference is this transaction's.
+ */
+const indexEntriesRead = (app: FastifyInstance, work: (tx: Transaction) => Promise<unknown>) =>
+  app.db.orm.transaction(async (tx) => {
+    const read = async () => {
+      const counted = await tx.execute<{ n: number }>(
+        sql`select coalesce(sum(pg_stat_get_xact_tuples_returned(indexrelid)), 0)::int as n from pg_index where indrelid = 'jobs'::regclass`,
+      );
+      return counted.rows[0]?.n ?? 0;
+    };
+    const before = await read();
+    await work(tx);
+    return (await read()) - before;
+  });
 
 let queueCounter = 0;
 /** A queue name no other test uses, so each test sees only its own jobs. */
@@ -304,8 +327,9 @@ describe.each(testDatabases)('the job worker (%s)', (kind) => {
   });
   afterAll(() => t?.close());
 
-  it('runs enqueued jobs on its own, no more than its concurrency at once', async () => {
-    const queue = freshQueue('worker');
+  /** Enqueues `count` jobs of a new queue for the app's worker; how many of them ran at once, at most. */
+  async function mostAtOnce(label: string, count: number) {
+    const queue = freshQueue(label);
     let active = 0;
     let most = 0;
     const done: number[] = [];
@@ -316,10 +340,19 @@ describe.each(testDatabases)('the job worker (%s)', (kind) => {
       active -= 1;
       done.push(Number(payload.n));
     });
-    for (let n = 0; n < 6; n += 1) await t.app.jobs.enqueue(queue, { n });
-    await vi.waitFor(() => expect(done).toHaveLength(6), { timeout: 10_000 });
-    expect(most).toBeLessThanOrEqual(2);
+    for (let n = 0; n < count; n += 1) await t.app.jobs.enqueue(queue, { n });
+    await vi.waitFor(() => expect(done).toHaveLength(count), { timeout: 10_000 });
     await vi.waitFor(async () => expect((await t.app.jobs.list(queue)).every((row) => row.status === 'done')).toBe(true));
+    return most;
+  }
+
+  it('runs enqueued jobs on its own, no more than its concurrency at once', async () => {
+    expect(await mostAtOnce('worker', 6)).toBeLessThanOrEqual(2);
+  });
+
+  it('claims no more jobs than it has free slots, on statistics that show a small table', async () => {
+    await t.app.db.orm.execute(sql`analyze jobs`);
+    expect(await mostAtOnce('small-table', 8)).toBeLessThanOrEqual(2);
   });
 
   it('claims for JOBS_LEASE_SECONDS: a dead instance\'s job is free again that long after its claim', async () => {
@@ -344,11 +377,7 @@ describe.each(testDatabases)('a queue one owner floods (%s)', (kind) => {
   });
   afterAll(() => t?.close());
 
-  /** `count` waiting jobs of `owner` in `queue` at turns `first`…, as that many enqueues leave them. */
-  const waiting = (queue: string, owner: string, first: number, count: number) =>
-    t.app.db.orm.execute(sql`insert into jobs (id, queue, payload, dedupe_key, priority, owner, turn, status, max_attempts, run_at, created_at, updated_at)
-      select gen_random_uuid(), ${queue}, '{}'::jsonb, ${owner} || ':' || n, 0, ${owner}, ${first} - 1 + n, 'queued', 3, now(), now(), now()
-      from generate_series(1, ${count}::int) as n`);
+  const waiting = (queue: string, owner: string, first: number, count: number) => waitingJobs(t.app, queue, owner, first, count);
 
   it('queues another owner\'s job without reading the flood, on statistics taken before it', async () => {
     const queue = 'test.flooded';
@@ -357,18 +386,39 @@ describe.each(testDatabases)('a queue one owner floods (%s)', (kind) => {
     await t.app.db.orm.execute(sql`analyze jobs`);
     await waiting(queue, 'flood', 1, 5_000);
 
-    const read = await t.app.db.orm.transaction(async (tx) => {
-      await t.app.jobs.enqueue(queue, {}, { owner: 'quiet' }, tx);
-      // Index entries this transaction read, over every index of `jobs`.
-      const counted = await tx.execute<{ n: number }>(
-        sql`select coalesce(sum(pg_stat_get_xact_tuples_returned(indexrelid)), 0)::int as n from pg_index where indrelid = 'jobs'::regclass`,
-      );
-      return counted.rows[0]?.n;
-    });
+    const read = await indexEntriesRead(t.app, (tx) => t.app.jobs.enqueue(queue, {}, { owner: 'quiet' }, tx));
     // A few index entries, not the 4,800 of the flood above the quiet owner's last turn.
     expect(read).toBeLessThan(50);
     const turns = (await t.app.jobs.list(queue)).filter((job) => job.owner === 'quiet').map((job) => job.turn);
     expect(Math.max(...turns)).toBe(201);
+  });
+});
+
+describe.each(testDatabases)('a backlog the planner has not seen (%s)', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // A database of its own: `jobs` has never been analysed, as on PGlite (no autovacuum) or a fresh server.
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  const statistics = async () => {
+    const rows = await t.app.db.orm.execute<{ n: number }>(sql`select reltuples::int as n from pg_class where oid = 'jobs'::regclass`);
+    return rows.rows[0]?.n ?? -1;
+  };
+
+  it('refreshes the statistics of jobs once they grew, so an enqueue reads the front of an index and not the backlog', async () => {
+    const queue = 'test.unseen';
+    await waitingJobs(t.app, queue, 'flood', 1, 40_000);
+    const q = new JobQueue({ orm: t.app.db.orm, clock: t.app.clock, log: t.app.log, pollIntervalMs: 0, concurrency: 1, analyzeGrown: (tables) => t.app.db.analyzeGrown(tables) });
+    // Planned on an empty table's statistics, this one may read and sort the whole backlog; its commit has them refreshed.
+    await q.enqueue(queue, {}, { owner: 'first' });
+    await vi.waitFor(async () => expect(await statistics()).toBeGreaterThan(30_000), { timeout: 10_000 });
+
+    const read = await indexEntriesRead(t.app, (tx) => q.enqueue(queue, {}, { owner: 'second' }, tx));
+    expect(read).toBeLessThan(50);
+    await q.stop();
   });
 });
 
