@@ -44,6 +44,8 @@ export async function openPglite({ dataDir, loadDataDir }: PgliteOptions): Promi
     },
     query: async <Row extends Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]) =>
       (await client.query<Row>(statement.text, [...values])).rows,
+    executeWithText: async (build, text, values) =>
+      (await client.query(build(`pg_read_file('/dev/blob')`), [...values], { blob: new Blob([text]) })).affectedRows ?? 0,
     inTransaction: (run) =>
       client.transaction((tx) =>
         run({ query: async <Row extends Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]) => (await tx.query<Row>(statement.text, [...values])).rows }),

@@ -104,6 +104,7 @@ export async function openPostgres({ connectionString, onIdleError }: PostgresOp
     },
     query: async <Row extends Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]) =>
       (await pool.query<Row>({ name: statement.name, text: statement.text, values: [...values] })).rows,
+    executeWithText: async (build, text, values) => (await pool.query(build(`$${values.length + 1}::text`), [...values, text])).rowCount ?? 0,
     inTransaction: async (run) => {
       const client = await pool.connect();
       let broken: Error | undefined;

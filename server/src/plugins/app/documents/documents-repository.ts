@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { documentChunks, documentFiles } from '../../../db/schema/index.js';
@@ -27,6 +27,14 @@ export interface PassageRow {
  * length) takes about 100–150 ms of CPU.
  */
 const CHUNK_BATCH = 125;
+
+/** The insert of a batch of chunks of file `$1` of user `$2`, from `json`: an array of `NewChunk`s with their ids. */
+function insertChunksSql(json: string): string {
+  return `
+    insert into document_chunks (id, file_id, user_id, ordinal, text, title, locator, tsv)
+    select r.id, $1::uuid, $2::uuid, r.ordinal, r.text, r.title, r.locator, r.tsv::tsvector
+    from json_to_recordset(${json}::json) as r(id uuid, ordinal integer, text text, title text, locator text, tsv text)`;
+}
 
 /** PostgreSQL's foreign_key_violation: the file row the chunks belong to is gone. */
 function isForeignKeyViolation(error: unknown): boolean {
@@ -127,12 +135,9 @@ function documentsRepositoryPlugin(app: FastifyInstance) {
       try {
         for await (const batch of batches) {
           for (let start = 0; start < batch.length; start += CHUNK_BATCH) {
-            // One JSON parameter per statement: building thousands of bind parameters costs more than the insert.
+            // One JSON text per statement: building thousands of bind parameters costs more than the insert.
             const rows = JSON.stringify(batch.slice(start, start + CHUNK_BATCH).map((chunk) => ({ id: crypto.randomUUID(), ...chunk })));
-            await orm.execute(sql`
-              insert into document_chunks (id, file_id, user_id, ordinal, text, title, locator, tsv)
-              select r.id, ${file.id}::uuid, ${file.userId}::uuid, r.ordinal, r.text, r.title, r.locator, r.tsv::tsvector
-              from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, ordinal integer, text text, title text, locator text, tsv text)`);
+            await app.db.executeWithText((json) => insertChunksSql(json), rows, [file.id, file.userId]);
           }
           inserted += batch.length;
         }
