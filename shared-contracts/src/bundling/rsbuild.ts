@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { pluginAppPrefetchList } from './app-prefetch.js';
 import { pluginCompileHints, pluginRemoteCompileHints } from './compile-hints.js';
 import type { CutShareGuardOptions } from './cut-share-guard.js';
-import { usedAntdStylesheet } from './antd-stylesheet.js';
 import { MF_TREE_SHAKEN, mfShared } from './mf-shared.js';
 import { pluginPrecompress } from './precompress.js';
 import { importsUnder, usedExportsOf } from './used-exports.js';
@@ -126,8 +125,6 @@ export function hostRsbuildConfig({ name, port, pkg, favicon, runtimePlugins = [
       pluginPrecompress(),
     ],
     server: { port, historyApiFallback: true },
-    // antd's stylesheet cut to the components the product draws (`antd-stylesheet.ts`): ≈ 85 % of the whole.
-    resolve: { alias: { 'antd/dist/antd.css$': usedAntdStylesheet(join(appDir, 'node_modules', '.cache', 'pagemate')) } },
     output: { distPath: { root: 'build' }, assetPrefix: '/', cleanDistPath: true, minify },
     html: { title: 'PageMate', favicon, meta: { description: 'PageMate — trợ lý AI trả lời bình luận và tin nhắn cho Trang Facebook của doanh nghiệp Việt.' } },
   };
