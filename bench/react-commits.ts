@@ -8,9 +8,10 @@
  * idle. Component names are only readable in a build that keeps them: `PAGEMATE_KEEP_NAMES=1 npm run build`
  * (the rsbuild config leaves function names unmangled then); in a normal build the counts hold, the names do not.
  * The API, accounts and token storage are those of bench/lighthouse.ts.
- * `COMMITS_PATH=/user-dashboard/` (default) picks the route, `BENCH_PORT_OFFSET=n` moves every port.
+ * `COMMITS_PATH=/user-dashboard/` (default) picks the route, `COMMITS_DUMP=file.json` writes every commit's renders, `BENCH_PORT_OFFSET=n` moves every port.
  * Reproduce: `PAGEMATE_KEEP_NAMES=1 npm run build && npx tsx bench/react-commits.ts`.
  */
+import { writeFileSync } from 'node:fs';
 import { benchRoleOf, openThrottled, signedInPhoneContext, startStartUpRig } from './signed-in-api.ts';
 import { table } from './support.ts';
 
@@ -117,6 +118,7 @@ try {
     for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
     return [...counts].sort((a, b) => b[1] - a[1]);
   };
+  if (process.env.COMMITS_DUMP) writeFileSync(process.env.COMMITS_DUMP, JSON.stringify(commits, null, 1));
   console.log(`${PATH}: ${commits.length} commits, ${commits.reduce((sum, c) => sum + c.rendered.length, 0)} component renders`);
   table(
     commits.map((commit, i) => ({

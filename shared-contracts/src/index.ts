@@ -9,6 +9,7 @@ export * from './api/error-sentence.js';
 export * from './api/upload.js';
 export * from './api/total-balance.js';
 export * from './api/lists-api.js';
+export * from './api/query-view.js';
 export * from './store/auth-slice.js';
 export * from './store/payment-slice.js';
 export * from './store/lists-slice.js';

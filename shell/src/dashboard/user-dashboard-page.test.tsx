@@ -3,7 +3,7 @@ import { apiClient, endpointPathOf, initI18n, type DashboardCounts, type Dashboa
 import { ROUTE_EARLY_GETS } from '@pagemate/shared-contracts/plain';
 import { click, earlyGetsNotMadeBy, mountSignedIn, settle, type MountedPage } from '@pagemate/shared-contracts/testing';
 import type { AxiosAdapter, AxiosResponse } from 'axios';
-import { act } from 'react';
+import { act, Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as contracts from '@pagemate/shared-contracts';
 import { shellNamespaces } from '../locales';
@@ -126,6 +126,28 @@ describe('user dashboard', () => {
     await settle();
     expect(figure('comments')).toBe('Bình luận1.234');
     expect(vi.mocked(contracts.TimeSeriesChart).mock.calls.length).toBe(chartDraws);
+  });
+
+  it('draws the figures as loading from its first render, never as 0 before their value', async () => {
+    await inLanguage('vi');
+    let release: () => void = () => undefined;
+    const countsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    fakeApi({ counts: counts(), countsHeld });
+    // What the figure showed at each commit of the page.
+    const drawn: string[] = [];
+    const Page = () => (
+      <Profiler id="dashboard" onRender={() => drawn.push(figure('comments'))}>
+        <UserDashboardPage />
+      </Profiler>
+    );
+    mounted = await mountSignedIn(Page, user, '/user-dashboard');
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.filter((shown) => shown !== 'Bình luận')).toEqual([]);
+    release();
+    await settle();
+    expect(drawn.at(-1)).toBe('Bình luận1.234');
   });
 
   it('shows the figures in English', async () => {

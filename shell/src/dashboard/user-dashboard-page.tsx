@@ -17,6 +17,7 @@ import {
   formatLongDay,
   formatVnd,
   hrefOf,
+  selectFromFirstRender,
   selectSessionUser,
   TimeSeriesChart,
   useAppSelector,
@@ -64,8 +65,9 @@ export function UserDashboardPage() {
   const { t } = useTranslation('dashboard');
   const user = useAppSelector(selectSessionUser);
   const userId = user?.userId;
+  // Loading from the first render (selectFromFirstRender): the figures are never drawn as 0 before their value.
   const counts = useDashboardCountsQuery(userId ?? skipToken, {
-    selectFromResult: ({ data, isLoading, isError }) => ({ data, isLoading, isError }),
+    selectFromResult: selectFromFirstRender(({ data, isLoading, isError }) => ({ data, isLoading, isError }), !userId),
   });
   const noPages = counts.data !== undefined && counts.data.pages === 0;
   const noActivity = counts.data !== undefined && counts.data.comments + counts.data.messages + counts.data.bot_replies + counts.data.spend === 0;
@@ -101,15 +103,17 @@ const Activity = memo(function Activity({ userId }: { userId: string }) {
   const { t } = useTranslation('dashboard');
   const [days, setDays] = useState<Period>(30);
   const [pageId, setPageId] = useState<string>(ALL_PAGES);
-  const selected = ({ data, isLoading, isFetching, isError }: { data?: DashboardSeries; isLoading: boolean; isFetching: boolean; isError: boolean }) => ({
+  const selected = ({ data, isLoading, isFetching, isError }: { data?: DashboardSeries; isUninitialized: boolean; isLoading: boolean; isFetching: boolean; isError: boolean }) => ({
     data,
     isLoading,
     isFetching,
     isError,
   });
   // The unfiltered series lists every connected page (the filter's choices); the filtered one draws the charts.
-  const allPages = useDashboardSeriesQuery({ userId, days }, { selectFromResult: selected });
-  const filtered = useDashboardSeriesQuery(pageId !== ALL_PAGES ? { userId, days, pageId } : skipToken, { selectFromResult: selected });
+  const allPages = useDashboardSeriesQuery({ userId, days }, { selectFromResult: selectFromFirstRender(selected) });
+  const filtered = useDashboardSeriesQuery(pageId !== ALL_PAGES ? { userId, days, pageId } : skipToken, {
+    selectFromResult: selectFromFirstRender(selected, pageId === ALL_PAGES),
+  });
   const series = pageId === ALL_PAGES ? allPages : filtered;
   const pages = allPages.data?.pages ?? [];
 

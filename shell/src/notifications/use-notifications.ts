@@ -1,4 +1,4 @@
-import { selectSessionUser, useAppSelector } from '@pagemate/shared-contracts';
+import { selectFromFirstRender, selectSessionUser, useAppSelector } from '@pagemate/shared-contracts';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback } from 'react';
 import { NOTIFICATIONS_POLL_MS, useDismissNotificationsMutation, useNotificationsQuery } from './notifications-api';
@@ -13,7 +13,7 @@ export function useNotifications() {
     pollingInterval: NOTIFICATIONS_POLL_MS,
     skipPollingIfUnfocused: true,
     refetchOnFocus: true,
-    selectFromResult: ({ data, isLoading, isError }) => ({ data, isLoading, isError }),
+    selectFromResult: selectFromFirstRender(({ data, isLoading, isError }) => ({ data, isLoading, isError }), !user),
   });
   const [dismissMany] = useDismissNotificationsMutation();
   const dismiss = useCallback(

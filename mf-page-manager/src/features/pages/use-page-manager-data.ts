@@ -1,4 +1,4 @@
-import { selectList, useAccessTokenPagesQuery, useAppSelector, useCollectionFilesQuery, useGetConfigQuery, useUserId } from '@pagemate/shared-contracts';
+import { selectFromFirstRender, selectList, useAccessTokenPagesQuery, useAppSelector, useCollectionFilesQuery, useGetConfigQuery, useUserId } from '@pagemate/shared-contracts';
 import { useMemo } from 'react';
 import { managerPageData, pageRows } from './page-rows';
 import { useGetManagerQuery } from './pages-api';
@@ -17,12 +17,14 @@ export function usePageManagerData() {
   const cachedAccounts = useAppSelector((state) => selectList(state, 'listPage'));
   // Each query hands the page only what it draws, so a request going out (or one answered with the same data)
   // does not draw the whole page again: on a phone each such render of the page is a long task.
-  const accountsQuery = useAccessTokenPagesQuery(undefined, { skip, selectFromResult: ({ data, isFetching }) => ({ data, isFetching }) });
+  // Fetching from the first render (selectFromFirstRender), so its request going out draws nothing again.
+  const accountsQuery = useAccessTokenPagesQuery(undefined, { skip, selectFromResult: selectFromFirstRender(({ data, isFetching }) => ({ data, isFetching }), skip) });
   const accounts = accountsQuery.data ?? cachedAccounts;
   const pageData = useMemo(() => managerPageData(accounts), [accounts]);
+  const noManagers = skip || pageData.length === 0;
   const managersQuery = useGetManagerQuery(
     { user_id: userId ?? '', page_data: pageData },
-    { skip: skip || pageData.length === 0, selectFromResult: ({ data, isLoading }) => ({ data, isLoading }) },
+    { skip: noManagers, selectFromResult: selectFromFirstRender(({ data, isLoading }) => ({ data, isLoading }), noManagers) },
   );
   const configs = useGetConfigQuery(userId ?? '', { skip, selectFromResult: ({ data }) => ({ data }) }).data ?? NO_CONFIGS;
   const collection = useCollectionFilesQuery(userId ?? '', { skip, selectFromResult: ({ data }) => ({ data }) }).data ?? NO_FILES;
