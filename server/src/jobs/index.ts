@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestsWaiting } from './busy-gauge.js';
 import { JobQueue } from './job-queue.js';
+import { deleteFinishedJobs, JOBS_RETENTION_QUEUE, nextRetentionRun } from './job-retention.js';
 
 export {
   BUSY_PAUSE_MS,
@@ -20,6 +21,7 @@ export {
   type Transaction,
 } from './job-queue.js';
 export { requestsWaiting } from './busy-gauge.js';
+export { deleteFinishedJobs, FINISHED_JOBS_KEPT_MS, JOBS_RETENTION_QUEUE, nextRetentionRun, RETENTION_BATCH } from './job-retention.js';
 
 /** Counts the requests of `app` in flight (from arrival until the response is sent or cut off). */
 function countRequests(app: FastifyInstance): () => number {
@@ -60,6 +62,20 @@ function jobsPlugin(app: FastifyInstance) {
     analyzeGrown: (tables) => app.db.analyzeGrown(tables),
   });
   app.decorate('jobs', queue);
+
+  // Finished jobs are deleted past their retention once an hour (job-retention.ts), by whichever instance claims
+  // the hour's job; an instance without a worker schedules nothing.
+  const selfScheduling = app.config.jobs.pollIntervalMs > 0;
+  const enqueueRetention = async () => {
+    const next = nextRetentionRun(app.clock.now());
+    await queue.enqueue(JOBS_RETENTION_QUEUE, {}, { dedupeKey: next.dedupeKey, runAt: next.runAt, maxAttempts: 3 });
+  };
+  queue.handle(JOBS_RETENTION_QUEUE, async () => {
+    const deleted = await deleteFinishedJobs(app.db, queue.handledQueues(), app.clock.now());
+    if (deleted > 0) app.log.info({ module: 'jobs', deleted }, 'jobs: finished jobs past their retention deleted');
+    if (selfScheduling) await enqueueRetention();
+  });
+  if (selfScheduling) app.addHook('onReady', enqueueRetention);
   app.addHook('onReady', async () => queue.start());
   app.addHook('onClose', () => queue.stop());
 }

@@ -259,6 +259,11 @@ export class JobQueue {
     this.handlers.set(queue, handler);
   }
 
+  /** The queues this instance has handlers for. */
+  handledQueues(): string[] {
+    return [...this.handlers.keys()];
+  }
+
   /** Starts the worker loop (no-op when `pollIntervalMs` is 0). */
   start(): void {
     if (this.pollIntervalMs <= 0 || this.started) return;
