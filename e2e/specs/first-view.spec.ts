@@ -128,6 +128,35 @@ test.describe('the first view drawn before the app', () => {
     expect(await page.locator('h1').count()).toBe(1);
   });
 
+  test("the user dashboard's first view is drawn before the app's chunk is asked for; another route's is not waited for", async ({ page, request }) => {
+    await signedIn(page, request, 'user');
+    await page.addInitScript(() => {
+      const state = window as unknown as { __pmFirstViewAt?: number };
+      new MutationObserver(() => {
+        if (state.__pmFirstViewAt === undefined && document.getElementById('pm-first-view')) state.__pmFirstViewAt = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    /** When the first view was drawn and when the browser asked for the app's chunk, in ms after navigation. */
+    const order = () =>
+      page.evaluate((chunk) => {
+        const asked = performance.getEntriesByType('resource').find((entry) => new RegExp(chunk).test(entry.name));
+        return { drawn: (window as unknown as { __pmFirstViewAt?: number }).__pmFirstViewAt, asked: asked?.startTime };
+      }, APP_CHUNK.source);
+
+    await page.goto('/user-dashboard/');
+    await expect(page.locator('#main h1')).toHaveText('Bảng điều khiển');
+    const dashboard = await order();
+    expect(dashboard.drawn).toBeDefined();
+    expect(dashboard.asked).toBeGreaterThan(dashboard.drawn ?? Infinity);
+
+    // The page manager's first view is the layout's frame only: the app's chunk goes out beside its texts.
+    await page.goto('/user-dashboard/page-manager/');
+    await expect(page.locator('#main h1')).toBeVisible();
+    const pageManager = await order();
+    expect(pageManager.drawn).toBeDefined();
+    expect(pageManager.asked).toBeLessThan(pageManager.drawn ?? -Infinity);
+  });
+
   test('an app that cannot start takes the first view away and says so', async ({ page, request }) => {
     await signedIn(page, request, 'user');
     await page.route('**/config.json', (route) => route.abort());

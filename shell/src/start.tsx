@@ -1,10 +1,24 @@
 import './base.css';
 import { readStoredToken, STORAGE_KEYS, storedLanguage, unverifiedClaimsOf } from '@pagemate/shared-contracts/plain';
 import { startEarly } from './early-start/early-start';
-import { drawFirstView, drawsFirstView, removeFirstView } from './first-view/first-view';
+import { drawFirstView, drawsFirstView, firstViewHoldsPage, removeFirstView } from './first-view/first-view';
 import { loadStartNamespaces } from './locales/load';
 import { isPublicAuthVisit, isPublicLandingVisit } from './public-landing/entry-choice';
 import { readThemeSettings } from './theme/theme-settings';
+
+/** How long the start waits for a frame (none come while the tab is hidden) before it goes on without one. */
+const PAINT_WAIT_MS = 100;
+
+/** Resolves once the browser has painted a frame after now, or after `PAINT_WAIT_MS` without one. */
+const afterNextPaint = (): Promise<void> =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, PAINT_WAIT_MS);
+    // The frame's callbacks run before its paint; the task after them, after it.
+    requestAnimationFrame(() => setTimeout(() => {
+      clearTimeout(timer);
+      resolve();
+    }, 0));
+  });
 
 /**
  * What the page starts: a signed-out visit to the landing page mounts that page alone (React, i18next, the
@@ -46,7 +60,11 @@ async function start(): Promise<void> {
     matches: (query: string) => window.matchMedia(query).matches,
   };
   // Once they are here, a signed-in layout's first view is drawn in plain DOM while the app's code arrives.
-  if (drawsFirstView(place)) void texts.then((loaded) => drawFirstView(document, { ...place, texts: loaded })).catch(() => undefined);
+  const drawn = drawsFirstView(place) ? texts.then((loaded) => drawFirstView(document, { ...place, texts: loaded })).catch(() => false) : Promise.resolve(false);
+  // Where that view is the page itself (the user dashboard's heading and greeting), the app's chunks — antd's
+  // hundreds of kilobytes above all — are asked for once it is painted: on a slow connection they would share the
+  // bandwidth with its two small text chunks and push the page's first paint back behind them.
+  if (firstViewHoldsPage(place.pathname) && (await drawn)) await afterNextPaint();
   try {
     const { startApp } = await import(/* webpackChunkName: "app" */ './bootstrap');
     await startApp(language, texts, runtimeFiles);

@@ -10,7 +10,7 @@ import enDashboard from '../locales/en/dashboard.json';
 import viCommon from '../locales/vi/common.json';
 import viDashboard from '../locales/vi/dashboard.json';
 import { DEFAULT_THEME_SETTINGS, type ThemeSettings } from '../theme/theme-settings';
-import { buildFirstView, drawFirstView, drawsFirstView, FIRST_VIEW_ID, hasFirstView, removeFirstView, type FirstViewInput } from './first-view';
+import { buildFirstView, drawFirstView, drawsFirstView, FIRST_VIEW_ID, firstViewHoldsPage, hasFirstView, removeFirstView, type FirstViewInput } from './first-view';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const TEXTS: Record<'vi' | 'en', Record<string, LocaleTree>> = {
@@ -118,6 +118,11 @@ describe('the signed-in first view drawn before the app (first-view.ts)', () => 
     for (const changes of [{ navLayout: 'horizontal' }, { width: 'boxed' }, { verticalStyle: 'doublemenu' }, { pageStyle: 'modern' }, { headerColour: 'gradient' }] as const) {
       expect(buildFirstView(document, input({ theme: theme(changes) }))).toBeNull();
     }
+  });
+
+  it("holds the page's own content on the user dashboard only (where the app's chunks wait for its paint)", () => {
+    expect(firstViewHoldsPage('/user-dashboard/')).toBe(true);
+    for (const pathname of ['/user-dashboard/page-manager/', '/partner-dashboard/', '/sign-in/']) expect(firstViewHoldsPage(pathname)).toBe(false);
   });
 
   it('is drawn over the page and removed again', () => {

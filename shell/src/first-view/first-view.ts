@@ -73,6 +73,14 @@ export function drawsFirstView({ pathname, claims: { role }, theme }: Pick<First
 }
 
 /**
+ * Whether the first view at `pathname` holds the page's own content — the user dashboard's heading and greeting,
+ * its largest text — and not only the layout's frame (a remote's page draws its own, later).
+ */
+export function firstViewHoldsPage(pathname: string): boolean {
+  return matchRoute(pathname)?.id === 'user-dashboard';
+}
+
+/**
  * The signed-in layout's first view in plain DOM, drawn before the app's code has arrived: the dashboard layout's
  * header bar, its side menu's frame (none on a phone, where it starts closed), the breadcrumbs, and on the user
  * dashboard the page's heading and greeting with the token's username, in the stored language and theme. Its
@@ -123,7 +131,7 @@ export function buildFirstView(doc: Document, { pathname, claims, texts, theme, 
     trail.append(element(doc, 'span', 'pm-fv-crumb', undefined, textOf(texts, 'common', crumb.labelKey)));
   });
   content.append(trail);
-  if (route.id === 'user-dashboard') {
+  if (firstViewHoldsPage(pathname)) {
     // A token without a username (the app then shows the session's) gets the intro without the greeting.
     const welcome = claims.username ? `${textOf(texts, 'dashboard', 'user.welcome', { name: claims.username })} ` : '';
     content.append(
