@@ -4,6 +4,8 @@
  * Runs the real server modules in-process (nothing listens, nothing leaves the machine) on an embedded PGlite in
  * memory by default; with DATABASE_URL, on a throw-away database created on that PostgreSQL server and dropped
  * afterwards.
+ * DOCUMENTS_MEASURES (comma-separated, all by default) runs only some of them: `upload` (upload → searchable),
+ * `stages` (each stage of the index job alone), `retrieval`.
  * Reproduce: `npx tsx bench/documents.ts`.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -15,6 +17,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { documentChunks, documentFiles, users } from '../server/src/db/schema/index.ts';
 import { buildDocx, buildWorkbook } from '../server/src/documents/fixtures/builders.ts';
 import { chunkDocument } from '../server/src/documents/chunk.ts';
+import { passageRows } from '../server/src/documents/passage-rows.ts';
 import { parseDocument } from '../server/src/documents/parse.ts';
 import { parseBytes } from '../server/src/documents/parsers/index.ts';
 import { passageVector } from '../server/src/documents/search-vector.ts';
@@ -61,6 +64,8 @@ function probeOtherShop(request: () => Promise<unknown>): { stop(): Promise<numb
   };
 }
 
+const MEASURES = new Set((process.env.DOCUMENTS_MEASURES ?? 'upload,stages,retrieval').split(',').map((name) => name.trim()));
+
 async function main() {
   const database: ScratchDatabase | undefined = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL, 'pagemate_documents') : undefined;
   const engine = database ? 'PostgreSQL' : 'PGlite in memory';
@@ -91,10 +96,10 @@ async function main() {
     const rows = Array.from({ length: 60_000 }, (_, i) => [`SP${i}`, PRODUCTS[i % PRODUCTS.length] ?? '', 100_000 + (i % 900) * 1_000, i % 50, sentence(i)]);
     const xlsx = buildWorkbook([{ name: 'Bảng giá', rows: [['Mã', 'Sản phẩm', 'Giá bán', 'Tồn kho', 'Ghi chú'], ...rows] }], 'xlsx');
     const uploads: Record<string, string | number>[] = [];
-    for (const [name, kind, bytes, question] of [
+    for (const [name, kind, bytes, question] of MEASURES.has('upload') ? ([
       ['catalogue.docx', 'docx', docx, 'gia ban ao thun cotton'],
       ['bang-gia.xlsx', 'xlsx', xlsx, 'SP12345'],
-    ] as const) {
+    ] as const) : []) {
       const parseStarted = performance.now();
       await parseDocument(kind, bytes);
       const parseMs = ms(parseStarted);
@@ -126,16 +131,19 @@ async function main() {
         'other shop p50 / max ms': `${percentile(other, 50).toFixed(0)} / ${(other.at(-1) ?? 0).toFixed(0)}`,
       });
     }
-    console.log(`Upload → searchable (real upload service + index job, ${engine}):`);
-    table(uploads);
+    if (uploads.length > 0) {
+      console.log(`Upload → searchable (real upload service + index job, ${engine}):`);
+      table(uploads);
+    }
 
     // Where the time goes: each stage of the index job on the same bytes, one after another in this thread (the
-    // job parses, chunks and computes vectors in a worker while the first passages are stored).
+    // job parses, chunks, computes vectors and writes the statements' JSON in a worker while the first passages are
+    // stored).
     const stages: Record<string, string | number>[] = [];
-    for (const [name, kind, bytes] of [
+    for (const [name, kind, bytes] of MEASURES.has('stages') ? ([
       ['catalogue.docx', 'docx', docx],
       ['bang-gia.xlsx', 'xlsx', xlsx],
-    ] as const) {
+    ] as const) : []) {
       let at = performance.now();
       let cpuAt = process.cpuUsage();
       const cpuLaps: string[] = [];
@@ -154,6 +162,8 @@ async function main() {
       const chunkMs = lap();
       const passages = chunks.map((chunk) => ({ ordinal: chunk.ordinal, text: chunk.text, title: chunk.title ?? null, locator: chunk.locator, tsv: passageVector(chunk) }));
       const vectorMs = lap();
+      const statements = passageRows(passages);
+      const rowsMs = lap();
       const now = new Date();
       const [row] = await app.db.orm
         .insert(documentFiles)
@@ -161,56 +171,61 @@ async function main() {
         .returning();
       if (!row) throw new Error('file row not inserted');
       lap();
-      await app.documentsRepository.completeIndex(row, [passages], { count: passages.length, language: 'vi', now: () => new Date() });
+      await app.documentsRepository.completeIndex(row, [statements], { count: passages.length, language: 'vi', now: () => new Date() });
       await app.documentsRepository.deleteOwn(userId, row.id);
       const storeMs = lap();
-      const [parseCpu, chunkCpu, vectorCpu, , storeCpu] = cpuLaps;
+      const [parseCpu, chunkCpu, vectorCpu, rowsCpu, , storeCpu] = cpuLaps;
       stages.push({
         file: name,
         'parse ms (CPU)': `${parseMs} (${parseCpu})`,
         'chunk ms (CPU)': `${chunkMs} (${chunkCpu})`,
         'search vectors ms (CPU)': `${vectorMs} (${vectorCpu})`,
+        'statement JSON ms (CPU)': `${rowsMs} (${rowsCpu})`,
         'store ms (CPU)': `${storeMs} (${storeCpu})`,
         passages: passages.length,
       });
     }
-    console.log('\nWhere the time goes (each stage of the index job alone, in this thread; CPU ms of the process beside):');
-    table(stages);
+    if (stages.length > 0) {
+      console.log('\nWhere the time goes (each stage of the index job alone, in this thread; CPU ms of the process beside):');
+      table(stages);
+    }
 
-    // 2. Retrieval over 1,000 indexed documents of 5 passages each (rows written as the index job writes them, tsvector included).
-    const seedStarted = performance.now();
-    for (let batch = 0; batch < 10; batch += 1) {
-      const files = Array.from({ length: 100 }, (_, i) => ({ id: randomUUID(), n: batch * 100 + i }));
-      const now = new Date();
-      await app.db.orm.insert(documentFiles).values(
-        files.map(({ id, n }) => ({
-          id, userId, collectionName: `Kho ${n % 10}`, fileName: `tai-lieu-${n}.txt`, storedName: randomUUID(), extension: '.txt', kind: 'text',
-          sizeBytes: 2_000, language: 'vi', status: 'ready' as const, chunkCount: 5, createdAt: now, updatedAt: now,
-        })),
-      );
-      await app.db.orm.insert(documentChunks).values(
-        files.flatMap(({ id, n }) =>
-          Array.from({ length: 5 }, (_, ordinal) => {
-            const text = [0, 1, 2].map((k) => sentence(n * 7 + ordinal * 3 + k)).join(' ');
-            return { id: randomUUID(), fileId: id, userId, ordinal, text, locator: `paragraph ${ordinal + 1}`, tsv: passageVector({ text }) };
-          }),
-        ),
-      );
+    if (MEASURES.has('retrieval')) {
+      // 2. Retrieval over 1,000 indexed documents of 5 passages each (rows written as the index job writes them, tsvector included).
+      const seedStarted = performance.now();
+      for (let batch = 0; batch < 10; batch += 1) {
+        const files = Array.from({ length: 100 }, (_, i) => ({ id: randomUUID(), n: batch * 100 + i }));
+        const now = new Date();
+        await app.db.orm.insert(documentFiles).values(
+          files.map(({ id, n }) => ({
+            id, userId, collectionName: `Kho ${n % 10}`, fileName: `tai-lieu-${n}.txt`, storedName: randomUUID(), extension: '.txt', kind: 'text',
+            sizeBytes: 2_000, language: 'vi', status: 'ready' as const, chunkCount: 5, createdAt: now, updatedAt: now,
+          })),
+        );
+        await app.db.orm.insert(documentChunks).values(
+          files.flatMap(({ id, n }) =>
+            Array.from({ length: 5 }, (_, ordinal) => {
+              const text = [0, 1, 2].map((k) => sentence(n * 7 + ordinal * 3 + k)).join(' ');
+              return { id: randomUUID(), fileId: id, userId, ordinal, text, locator: `paragraph ${ordinal + 1}`, tsv: passageVector({ text }) };
+            }),
+          ),
+        );
+      }
+      const seedMs = ms(seedStarted);
+      const questions = ['gia ban quan jean nu', 'doi tra trong bao lau', 'giờ mở cửa thứ Bảy', 'chat lieu vay hoa', 'miễn phí giao hàng', 'túi xách da giá bao nhiêu'];
+      for (const question of questions) await app.retrieval.search(userId, question); // warm-up
+      const timings: number[] = [];
+      for (let i = 0; i < 200; i += 1) {
+        const started = performance.now();
+        await app.retrieval.search(userId, questions[i % questions.length] ?? '');
+        timings.push(ms(started));
+      }
+      timings.sort((a, b) => a - b);
+      const passages = await app.db.orm.$count(documentChunks);
+      const documents = await app.db.orm.$count(documentFiles);
+      console.log(`\nRetrieval over ${documents} documents / ${passages} passages (1,000 seeded in ${seedMs.toFixed(0)} ms), 200 queries:`);
+      table([{ 'p50 ms': percentile(timings, 50).toFixed(1), 'p95 ms': percentile(timings, 95).toFixed(1), 'max ms': (timings.at(-1) ?? 0).toFixed(1) }]);
     }
-    const seedMs = ms(seedStarted);
-    const questions = ['gia ban quan jean nu', 'doi tra trong bao lau', 'giờ mở cửa thứ Bảy', 'chat lieu vay hoa', 'miễn phí giao hàng', 'túi xách da giá bao nhiêu'];
-    for (const question of questions) await app.retrieval.search(userId, question); // warm-up
-    const timings: number[] = [];
-    for (let i = 0; i < 200; i += 1) {
-      const started = performance.now();
-      await app.retrieval.search(userId, questions[i % questions.length] ?? '');
-      timings.push(ms(started));
-    }
-    timings.sort((a, b) => a - b);
-    const passages = await app.db.orm.$count(documentChunks);
-    const documents = await app.db.orm.$count(documentFiles);
-    console.log(`\nRetrieval over ${documents} documents / ${passages} passages (1,000 seeded in ${seedMs.toFixed(0)} ms), 200 queries:`);
-    table([{ 'p50 ms': percentile(timings, 50).toFixed(1), 'p95 ms': percentile(timings, 95).toFixed(1), 'max ms': (timings.at(-1) ?? 0).toFixed(1) }]);
   } finally {
     await app.close();
     await database?.drop();

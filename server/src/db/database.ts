@@ -39,10 +39,11 @@ export interface Database {
    * `build` is given the SQL expression of that text and returns the statement, whose `values` are `$1…$n`. On
    * PGlite a text parameter is measured and encoded one character at a time in JavaScript (≈430 ms of the event
    * loop for the 17 MB of a 60,000-row workbook's passages), so there the text goes in as the statement's input
-   * file (`/dev/blob`, read by `pg_read_file`); on PostgreSQL it is one more parameter. Resolves to the statement's
-   * row count.
+   * file (`/dev/blob`, read by `pg_read_file`); on PostgreSQL it is one more parameter. The text may come already
+   * encoded as UTF-8 (made in another thread), which PGlite then takes as it is. Resolves to the statement's row
+   * count.
    */
-  executeWithText(build: (text: string) => string, text: string, values: readonly unknown[]): Promise<number>;
+  executeWithText(build: (text: string) => string, text: string | Uint8Array<ArrayBuffer>, values: readonly unknown[]): Promise<number>;
   /**
    * Several such statements in one transaction on one connection: `run` queries through the `Queryable` it is
    * given; committed when it resolves, rolled back when it throws (and the error rethrown).

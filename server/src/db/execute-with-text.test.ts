@@ -35,6 +35,12 @@ describe.each(testDatabases)('a statement reading a large text (%s)', (kind) => 
     expect(await bodiesOf('lan')).toEqual(rows.map((row) => row.body));
   });
 
+  it('takes the text already encoded as UTF-8 (made in another thread) the same', async () => {
+    const rows = [{ n: 0, body: 'Giá bán áo thun: 150.000 đ' }, { n: 1, body: '😀 "quoted" \\ back\\slashed\nline' }];
+    expect(await database.executeWithText(INSERT_ROWS, new TextEncoder().encode(JSON.stringify(rows)), ['thu'])).toBe(rows.length);
+    expect(await bodiesOf('thu')).toEqual(rows.map((row) => row.body));
+  });
+
   it('reads each statement its own text: the next one inserts only its rows, and an ordinary query is unaffected', async () => {
     expect(await database.executeWithText(INSERT_ROWS, JSON.stringify([{ n: 0, body: 'một' }]), ['minh'])).toBe(1);
     expect(await database.executeWithText(INSERT_ROWS, JSON.stringify([{ n: 1, body: 'hai' }]), ['minh'])).toBe(1);

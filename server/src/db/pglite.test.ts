@@ -43,6 +43,17 @@ describe('file-backed PGlite', () => {
   }, BOOT_TIMEOUT_MS);
 });
 
+describe('PGlite session', () => {
+  it('creates WAL segments without filling them with zeros first', async () => {
+    const database = await openPglite({ dataDir: 'memory://', loadDataDir: await migratedPgliteTemplate() });
+    try {
+      expect((await database.orm.execute<{ wal_init_zero: string }>(sql`show wal_init_zero`)).rows).toEqual([{ wal_init_zero: 'off' }]);
+    } finally {
+      await database.close();
+    }
+  }, BOOT_TIMEOUT_MS);
+});
+
 describe('PGlite planner statistics', () => {
   it('analyses a table that has rows and was never analysed, or grew by a tenth since, and leaves it alone otherwise', async () => {
     const database = await openPglite({ dataDir: 'memory://', loadDataDir: await migratedPgliteTemplate() });

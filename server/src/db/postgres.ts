@@ -10,6 +10,9 @@ import * as schema from './schema/index.js';
 /** Any constant works; it only has to be the same in every instance of the server. */
 const MIGRATION_LOCK_ID = 7_346_021;
 
+/** A text `executeWithText` is given as UTF-8 goes to the server as the text parameter it was. */
+const utf8 = new TextDecoder();
+
 export interface PostgresOptions {
   connectionString: string;
   /** Errors of pooled connections (server restart, network, a cut connection): logged, not fatal. */
@@ -104,7 +107,8 @@ export async function openPostgres({ connectionString, onIdleError }: PostgresOp
     },
     query: async <Row extends Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]) =>
       (await pool.query<Row>({ name: statement.name, text: statement.text, values: [...values] })).rows,
-    executeWithText: async (build, text, values) => (await pool.query(build(`$${values.length + 1}::text`), [...values, text])).rowCount ?? 0,
+    executeWithText: async (build, text, values) =>
+      (await pool.query(build(`$${values.length + 1}::text`), [...values, typeof text === 'string' ? text : utf8.decode(text)])).rowCount ?? 0,
     inTransaction: async (run) => {
       const client = await pool.connect();
       let broken: Error | undefined;

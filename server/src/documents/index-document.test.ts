@@ -3,6 +3,7 @@ import { chunkDocument } from './chunk.ts';
 import { buildWorkbook } from './fixtures/builders.ts';
 import { indexDocument, type IndexedPassage, ParseError } from './parse.ts';
 import { parseBytes } from './parsers/index.ts';
+import { type PassageRows, PASSAGES_PER_STATEMENT } from './passage-rows.ts';
 import { passageVector } from './search-vector.ts';
 
 /** Long enough for the worker to send its passages in several batches. */
@@ -10,20 +11,29 @@ const longText = Buffer.from(
   Array.from({ length: 1_400 }, (_, i) => `Đoạn ${i}: giá bán áo thun mẫu ${i} là ${100 + i}.000 đồng, đổi trả trong 7 ngày. ${'Chất liệu cotton. '.repeat(30)}`).join('\n\n'),
 );
 
-async function collect(batches: AsyncIterable<IndexedPassage[]>): Promise<{ passages: IndexedPassage[]; sizes: number[] }> {
+/** The passages the statements' rows hold (their ids apart), and the number of passages of each statement. */
+async function collect(batches: AsyncIterable<PassageRows[]>): Promise<{ passages: IndexedPassage[]; ids: string[]; sizes: number[] }> {
   const passages: IndexedPassage[] = [];
+  const ids: string[] = [];
   const sizes: number[] = [];
-  for await (const batch of batches) {
-    sizes.push(batch.length);
-    passages.push(...batch);
+  for await (const statements of batches) {
+    for (const rows of statements) {
+      const parsed = JSON.parse(new TextDecoder().decode(rows.json)) as (IndexedPassage & { id: string })[];
+      expect(parsed).toHaveLength(rows.count);
+      sizes.push(rows.count);
+      for (const { id, ...passage } of parsed) {
+        ids.push(id);
+        passages.push(passage);
+      }
+    }
   }
-  return { passages, sizes };
+  return { passages, ids, sizes };
 }
 
 describe('indexDocument', () => {
   it('gives the passages and vectors that chunking and vectorising in this thread give, in order', async () => {
     const indexed = await indexDocument('text', longText);
-    const { passages, sizes } = await collect(indexed.batches);
+    const { passages, ids, sizes } = await collect(indexed.batches);
     const expected = chunkDocument(await parseBytes('text', longText)).map((chunk) => ({
       ordinal: chunk.ordinal,
       text: chunk.text,
@@ -34,7 +44,9 @@ describe('indexDocument', () => {
     expect(expected.length).toBeGreaterThan(500);
     expect(indexed).toMatchObject({ count: expected.length, language: 'vi' });
     expect(passages).toEqual(expected);
-    expect(sizes.every((size) => size > 0 && size <= 2_000)).toBe(true);
+    // Made in the worker, a statement's worth at a time: the first can be stored while the next are made.
+    expect(sizes.slice(0, -1).every((size) => size === PASSAGES_PER_STATEMENT)).toBe(true);
+    expect(new Set(ids).size).toBe(expected.length);
   });
 
   it('gives a sheet title to the vector of each of its passages', async () => {

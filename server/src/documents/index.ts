@@ -15,4 +15,5 @@ export {
   stopSpareParser,
 } from './parse.ts';
 export type { DocumentSection, ParsedDocument, SectionAddress } from './parsed-document.ts';
+export { PASSAGE_ROW_COLUMNS, passageRows, type PassageRows } from './passage-rows.ts';
 export { passageVector, searchVector } from './search-vector.ts';

@@ -3,6 +3,7 @@ import { chunkDocument } from './chunk.ts';
 import type { DocumentKind } from './document-kind.ts';
 import type { IndexedPassage, ParseWorkerReply, ParseWorkerRequest } from './parse.ts';
 import { parseBytes } from './parsers/index.ts';
+import { passageRows, PASSAGES_PER_STATEMENT } from './passage-rows.ts';
 import { passageVector } from './search-vector.ts';
 
 /**
@@ -11,10 +12,7 @@ import { passageVector } from './search-vector.ts';
  * it. The request comes as workerData, or, for a worker started ahead of its job (see parse.ts), as its one
  * message.
  */
-const post = (reply: ParseWorkerReply) => parentPort?.postMessage(reply);
-
-/** Passages posted per message while indexing: the server inserts one batch while this thread makes the next. */
-const PASSAGE_BATCH = 500;
+const post = (reply: ParseWorkerReply, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(reply, transfer);
 
 async function run(request: ParseWorkerRequest): Promise<void> {
   try {
@@ -26,15 +24,16 @@ async function run(request: ParseWorkerRequest): Promise<void> {
     }
     const chunks = chunkDocument(document);
     post({ ok: true, parsed: { count: chunks.length, ...(document.language === undefined ? {} : { language: document.language }) } });
-    for (let start = 0; start < chunks.length; start += PASSAGE_BATCH) {
-      const passages: IndexedPassage[] = chunks.slice(start, start + PASSAGE_BATCH).map((chunk) => ({
+    // One statement's passages per message: the server stores the first while this thread makes the next.
+    for (let start = 0; start < chunks.length; start += PASSAGES_PER_STATEMENT) {
+      const passages: IndexedPassage[] = chunks.slice(start, start + PASSAGES_PER_STATEMENT).map((chunk) => ({
         ordinal: chunk.ordinal,
         text: chunk.text,
         title: chunk.title ?? null,
         locator: chunk.locator,
         tsv: passageVector(chunk),
       }));
-      post({ ok: true, passages });
+      for (const rows of passageRows(passages)) post({ ok: true, rows }, [rows.json.buffer]);
     }
     post({ ok: true, done: true });
   } catch (error) {

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Language } from '@pagemate/shared-contracts/contracts';
 import type { DocumentKind } from './document-kind.ts';
 import type { ParsedDocument } from './parsed-document.ts';
+import type { PassageRows } from './passage-rows.ts';
 
 export type ParseErrorCode = 'timeout' | 'memory' | 'corrupt' | 'worker_failed';
 
@@ -41,12 +42,13 @@ export interface ParseWorkerRequest {
 
 /**
  * What the worker posts back, exported for the worker only: for a parse, the document; for an index, what the
- * parse found (`parsed`), the passages in order in batches, then `done`. `ok: false` ends either.
+ * parse found (`parsed`), the passages in order as the statements that store them (their bytes transferred, not
+ * copied), then `done`. `ok: false` ends either.
  */
 export type ParseWorkerReply =
   | { ok: true; document: ParsedDocument }
   | { ok: true; parsed: { count: number; language?: Language } }
-  | { ok: true; passages: IndexedPassage[] }
+  | { ok: true; rows: PassageRows }
   | { ok: true; done: true }
   | { ok: false; message: string };
 
@@ -123,16 +125,14 @@ export interface IndexedDocument {
   count: number;
   language?: Language;
   /**
-   * The `count` passages in order, in batches of up to `INDEX_BATCH_MAX`; iterating throws the parse's
-   * `ParseError` if the worker fails meanwhile. Ending the iteration early stops the worker.
+   * The `count` passages in order, as insert statements' rows (see passage-rows.ts): each step gives those the
+   * worker made since the last one. Iterating throws the parse's `ParseError` if the worker fails meanwhile.
+   * Ending the iteration early stops the worker.
    */
-  batches: AsyncIterable<IndexedPassage[]>;
+  batches: AsyncIterable<PassageRows[]>;
   /** Stops the worker if it still runs (the passages are no longer wanted); harmless once it is done. */
   stop(): void;
 }
-
-/** Passages handed on at once at most: the batches the worker made while the last ones were being stored, joined. */
-const INDEX_BATCH_MAX = 2_000;
 
 /**
  * Parses, chunks and computes the search vectors of a document in a worker (as `parseDocument`, same limits,
@@ -141,7 +141,7 @@ const INDEX_BATCH_MAX = 2_000;
  */
 export function indexDocument(kind: DocumentKind, bytes: Uint8Array, options: ParseOptions = {}): Promise<IndexedDocument> {
   return new Promise<IndexedDocument>((resolve, reject) => {
-    const queue: IndexedPassage[][] = [];
+    const queue: PassageRows[] = [];
     let ended = false;
     let failure: unknown;
     let wake: (() => void) | undefined;
@@ -150,15 +150,12 @@ export function indexDocument(kind: DocumentKind, bytes: Uint8Array, options: Pa
       wake = undefined;
       waiting?.();
     };
-    async function* batches(): AsyncGenerator<IndexedPassage[]> {
+    async function* batches(): AsyncGenerator<PassageRows[]> {
       try {
         for (;;) {
           if (failure !== undefined) throw failure;
-          const batch = queue.shift();
-          if (batch) {
-            while (queue[0] && batch.length + queue[0].length <= INDEX_BATCH_MAX) batch.push(...(queue.shift() ?? []));
-            yield batch;
-          } else if (ended) return;
+          if (queue.length > 0) yield queue.splice(0);
+          else if (ended) return;
           else await new Promise<void>((awake) => (wake = awake));
         }
       } finally {
@@ -167,7 +164,7 @@ export function indexDocument(kind: DocumentKind, bytes: Uint8Array, options: Pa
     }
     const run = runWorker({ mode: 'index', kind, bytes }, options, (reply) => {
       if ('parsed' in reply) resolve({ ...reply.parsed, batches: batches(), stop: () => run.stop() });
-      else if ('passages' in reply) queue.push(reply.passages);
+      else if ('rows' in reply) queue.push(reply.rows);
       else return true;
       notify();
       return false;

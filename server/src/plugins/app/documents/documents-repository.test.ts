@@ -2,16 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentChunks, documentFiles } from '../../../db/schema/index.js';
-import { passageVector } from '../../../documents/index.js';
+import { type IndexedPassage, passageRows, passageVector } from '../../../documents/index.js';
 import { type SignedIn, signedInUser } from '../../../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../../../test/helper.js';
-import type { DocumentFileRow, NewChunk } from './documents-repository.js';
+import type { DocumentFileRow } from './documents-repository.js';
 
-const passages = (count: number, from = 0): NewChunk[] =>
-  Array.from({ length: count }, (_, i) => {
-    const text = `Dòng ${from + i}: giá bán áo thun ${from + i}.000 đồng.`;
-    return { ordinal: from + i, text, title: null, locator: `row ${from + i + 2}`, tsv: passageVector({ text }) };
-  });
+/** The statements' rows of passages `from`…`from + count - 1`. */
+const passages = (count: number, from = 0) =>
+  passageRows(
+    Array.from({ length: count }, (_, i): IndexedPassage => {
+      const text = `Dòng ${from + i}: giá bán áo thun ${from + i}.000 đồng.`;
+      return { ordinal: from + i, text, title: null, locator: `row ${from + i + 2}`, tsv: passageVector({ text }) };
+    }),
+  );
 
 describe.each(testDatabases)('storing a document\'s passages (%s)', (kind) => {
   let t: TestApp;

@@ -2,15 +2,12 @@ import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { documentChunks, documentFiles } from '../../../db/schema/index.js';
-import type { IndexedPassage } from '../../../documents/index.js';
+import { PASSAGE_ROW_COLUMNS, type PassageRows } from '../../../documents/index.js';
 import type { Transaction } from '../../../jobs/index.js';
 import { admitWithinQuota, type Usage, usageOf } from '../upload-quotas.js';
 
 export type DocumentFileRow = typeof documentFiles.$inferSelect;
 export type NewDocumentFile = typeof documentFiles.$inferInsert;
-
-/** A passage to store: a chunk with `passageVector` of its title and text, what the passage is found by. */
-export type NewChunk = IndexedPassage;
 
 export interface PassageRow {
   chunkId: string;
@@ -21,19 +18,12 @@ export interface PassageRow {
   text: string;
 }
 
-/**
- * Chunks inserted per statement at most. PGlite runs a statement on the event loop's thread and one at a time for
- * every shop: a statement of this many passages of a large workbook (rows up to `chunkDocument`'s table chunk
- * length) takes about 100–150 ms of CPU.
- */
-const CHUNK_BATCH = 125;
-
-/** The insert of a batch of chunks of file `$1` of user `$2`, from `json`: an array of `NewChunk`s with their ids. */
+/** The insert of one statement's passages of file `$1` of user `$2`, from `json`: a `PassageRows` array. */
 function insertChunksSql(json: string): string {
   return `
     insert into document_chunks (id, file_id, user_id, ordinal, text, title, locator, tsv)
     select r.id, $1::uuid, $2::uuid, r.ordinal, r.text, r.title, r.locator, r.tsv::tsvector
-    from json_to_recordset(${json}::json) as r(id uuid, ordinal integer, text text, title text, locator text, tsv text)`;
+    from json_to_recordset(${json}::json) as r(${PASSAGE_ROW_COLUMNS})`;
 }
 
 /** PostgreSQL's foreign_key_violation: the file row the chunks belong to is gone. */
@@ -60,7 +50,8 @@ export interface DocumentsRepository {
   markIndexing(id: string, now: Date): Promise<DocumentFileRow | undefined>;
   /**
    * Replaces the file's chunks (an earlier, interrupted attempt's) by these, then makes the file ready with `count`
-   * chunks. Each statement is short and commits alone (`CHUNK_BATCH` chunks), so another shop's queries are
+   * chunks. Each statement is short and commits alone (one `PassageRows`, at most `PASSAGES_PER_STATEMENT`
+   * passages), so another shop's queries are
    * answered between them: on PGlite one connection serves every shop, and a transaction holds it. Until the
    * file is ready its chunks are found by nothing (retrieval reads only ready files' passages); a batch that
    * throws leaves the file not ready, and the next attempt replaces what was stored. Undefined when the file was
@@ -68,7 +59,7 @@ export interface DocumentsRepository {
    */
   completeIndex(
     file: DocumentFileRow,
-    chunks: AsyncIterable<NewChunk[]> | Iterable<NewChunk[]>,
+    chunks: AsyncIterable<PassageRows[]> | Iterable<PassageRows[]>,
     outcome: { count: number; language: string; now: () => Date },
   ): Promise<DocumentFileRow | undefined>;
   /** Not ready → failed with `error`, and the chunks an interrupted `completeIndex` stored are deleted. */
@@ -133,13 +124,12 @@ function documentsRepositoryPlugin(app: FastifyInstance) {
       await orm.delete(documentChunks).where(eq(documentChunks.fileId, file.id));
       let inserted = 0;
       try {
-        for await (const batch of batches) {
-          for (let start = 0; start < batch.length; start += CHUNK_BATCH) {
+        for await (const statements of batches) {
+          for (const rows of statements) {
             // One JSON text per statement: building thousands of bind parameters costs more than the insert.
-            const rows = JSON.stringify(batch.slice(start, start + CHUNK_BATCH).map((chunk) => ({ id: crypto.randomUUID(), ...chunk })));
-            await app.db.executeWithText((json) => insertChunksSql(json), rows, [file.id, file.userId]);
+            await app.db.executeWithText((json) => insertChunksSql(json), rows.json, [file.id, file.userId]);
+            inserted += rows.count;
           }
-          inserted += batch.length;
         }
       } catch (error) {
         // Deleted meanwhile: its chunks went with it (or the insert found no file row to belong to).
