@@ -2,6 +2,7 @@ import type { InboxThread } from '@pagemate/shared-contracts/contracts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { inboxItems, tokenTransactions } from '../db/schema/index.js';
+import { INBOX_EVENT_QUEUE } from '../plugins/app/inbox/inbox-receipt.js';
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { insertDocument } from './chat.js';
 import { api, chooseDocuments, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from './facebook.js';
@@ -78,15 +79,21 @@ export function sampleMessage(pageId: string, options: { text?: string; mid?: st
   };
 }
 
-/** Delivers a payload as Meta does: the escaped JSON bytes, signed with the app secret (or with `signature`). */
-export function deliverWebhook(t: TestApp, payload: unknown, signature?: string) {
+/**
+ * Delivers a payload as Meta does: the escaped JSON bytes, signed with the app secret (or with `signature`). After
+ * the 200 the events' `inbox.event` jobs run (tests have no worker), as a worker would run them: the inbox then
+ * shows the delivery; the answers' jobs stay queued.
+ */
+export async function deliverWebhook(t: TestApp, payload: unknown, signature?: string) {
   const body = metaJson(payload);
-  return t.app.inject({
+  const response = await t.app.inject({
     method: 'POST',
     url: '/webhook',
     headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature ?? hubSignature(t.app.meta.appSecret, body) },
     payload: body,
   });
+  if (response.statusCode === 200) await t.app.jobs.runDue([INBOX_EVENT_QUEUE]);
+  return response;
 }
 
 /** The webhook tests' reads and steps, on the suite's current app and Lan (both set in its `beforeAll`). */
