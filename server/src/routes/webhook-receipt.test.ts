@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../db/schema/index.js';
 import { JOB_PRIORITY } from '../jobs/index.js';
-import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { eventKeyOf, INBOX_EVENT_QUEUE } from '../plugins/app/inbox/inbox-service.js';
 import { api, type SignedIn } from '../test/facebook.js';
 import { type TestApp, testDatabases } from '../test/helper.js';
@@ -17,18 +16,13 @@ describe.each(testDatabases)('webhook receipt: kept before the 200, recorded by 
   let t: TestApp;
   let lan: SignedIn;
   let BAKERY = '';
-  const { itemsOf, botAnswersTo, subscribe, connectedUser } = webhookSteps(() => ({ t, lan }));
+  const { post, itemsOf, botAnswersTo, subscribe, connectedUser } = webhookSteps(() => ({ t, lan }));
 
   beforeAll(async () => {
     ({ t, lan, bakery: BAKERY } = await bakeryShop(kind));
   });
   afterAll(() => t?.close());
 
-  /** Meta's POST alone: no job runs after it. */
-  const post = (payload: unknown) => {
-    const body = metaJson(payload);
-    return t.app.inject({ method: 'POST', url: '/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(t.app.meta.appSecret, body) }, payload: body });
-  };
   const receiptsOf = (pageId: string, eventId: string) =>
     t.app.db.orm.select().from(jobs).where(and(eq(jobs.queue, INBOX_EVENT_QUEUE), eq(jobs.dedupeKey, `${INBOX_EVENT_QUEUE}:facebook:${pageId}:${eventId}`)));
   const midOf = (payload: ReturnType<typeof sampleMessage>) => payload.entry[0]?.messaging[0]?.message.mid ?? '';

@@ -19,17 +19,12 @@ describe.each(testDatabases)('webhook receiver: handshake, signature, recording,
   let t: TestApp;
   let lan: SignedIn;
   let BAKERY = '';
-  const { deliver, sandboxSent, itemsOf, botAnswersTo, chargesOf, chargesOfItem, threadsOf, connectedUser } = webhookSteps(() => ({ t, lan }));
+  const { deliver, post, sandboxSent, itemsOf, botAnswersTo, chargesOf, chargesOfItem, threadsOf, connectedUser } = webhookSteps(() => ({ t, lan }));
 
   beforeAll(async () => {
     ({ t, lan, bakery: BAKERY } = await bakeryShop(kind));
   });
   afterAll(() => t?.close());
-  /** Meta's POST alone: the events kept, their jobs not run. */
-  const post = (payload: unknown) => {
-    const body = metaJson(payload);
-    return t.app.inject({ method: 'POST', url: '/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(t.app.meta.appSecret, body) }, payload: body });
-  };
 
   it('answers the subscription handshake with the challenge only for the right verify token', async () => {
     const ok = await t.app.inject({ method: 'GET', url: '/webhook?hub.mode=subscribe&hub.verify_token=verify-me-please&hub.challenge=1158201444' });
