@@ -55,7 +55,7 @@ try {
     if (result.non2xx + result.errors > 0) throw new Error(`${result.non2xx + result.errors} acknowledgements failed`);
   });
   const jobsLeft = () =>
-    withClient(database.url, async (client) => Number((await client.query<{ n: string }>(`select count(*) as n from jobs where queue = 'bot.reply' and status not in ('done', 'failed')`)).rows[0]?.n ?? 0));
+    withClient(database.url, async (client) => Number((await client.query<{ n: string }>(`select count(*) as n from jobs where queue in ('inbox.event', 'bot.reply') and status not in ('done', 'failed')`)).rows[0]?.n ?? 0));
   const queued = await jobsLeft();
   const answers = await counted(env, join(dir, 'answers.json'), async () => {
     const deadline = Date.now() + 120_000;

@@ -128,13 +128,13 @@ async function main() {
       const burstMs = performance.now() - burstStarted;
       const fault = await restart;
 
-      // ── drain: every bot answer done (or failed for good); self-scheduling jobs (pages.health) stay queued ──
+      // ── drain: every event recorded and every bot answer done (or failed for good); self-scheduling jobs (pages.health) stay queued ──
       const drainStarted = performance.now();
       let drained = false;
       let lastStates: Record<string, number> = {};
       while (performance.now() - drainStarted < DRAIN_DEADLINE_MS) {
         if (api.exit) break;
-        const rows = await withClient(database.url, (db) => db.query<{ status: string; n: number }>("select status, count(*)::int as n from jobs where queue = 'bot.reply' group by status"));
+        const rows = await withClient(database.url, (db) => db.query<{ status: string; n: number }>("select status, count(*)::int as n from jobs where queue in ('inbox.event', 'bot.reply') group by status"));
         lastStates = Object.fromEntries(rows.rows.map((r) => [r.status, r.n]));
         if (!lastStates.queued && !lastStates.running) {
           drained = true;

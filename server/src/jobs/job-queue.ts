@@ -309,11 +309,11 @@ export class JobQueue {
     while (running().length > 0) await Promise.allSettled(running());
   }
 
-  /** Claims and runs everything due now (tests; the worker does the same on its own). */
-  async runDue(): Promise<RunSummary> {
+  /** Claims and runs everything due now, of every handled queue or only of `queues` (tests; the worker does the same on its own). */
+  async runDue(queues?: readonly string[]): Promise<RunSummary> {
     const summary: RunSummary = { claimed: 0, done: 0, retried: 0, failed: 0 };
     for (let round = 0; round < RUN_DUE_MAX_ROUNDS; round += 1) {
-      const claimed = await this.claim(Math.max(this.concurrency, 10));
+      const claimed = await this.claim(Math.max(this.concurrency, 10), undefined, queues);
       if (claimed.length === 0) break;
       summary.claimed += claimed.length;
       const outcomes = await Promise.all(claimed.map((job) => this.run(job)));
@@ -327,9 +327,9 @@ export class JobQueue {
     return this.orm.select().from(jobs).where(eq(jobs.queue, queue)).orderBy(asc(jobs.createdAt), asc(jobs.id));
   }
 
-  /** Claims up to `limit` due jobs of the handled queues of at least `minPriority` (see `JobStatements.claim`). */
-  private async claim(limit: number, minPriority?: number): Promise<JobRow[]> {
-    const queues = [...this.handlers.keys()];
+  /** Claims up to `limit` due jobs of the handled queues (or of those of `only`) of at least `minPriority` (see `JobStatements.claim`). */
+  private async claim(limit: number, minPriority?: number, only?: readonly string[]): Promise<JobRow[]> {
+    const queues = [...this.handlers.keys()].filter((queue) => !only || only.includes(queue));
     if (queues.length === 0 || limit <= 0 || this.closing.signal.aborted) return [];
     const now = this.clock.now();
     return this.statements.claim({ queues, minPriority, limit, now, lockedUntil: new Date(now.getTime() + this.leaseMs), instanceId: this.instanceId });

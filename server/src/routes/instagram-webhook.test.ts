@@ -2,12 +2,12 @@ import type { FacebookAccount, InboxThread, PartnerShop } from '@pagemate/shared
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxItems, inboxThreads, tokenTransactions } from '../db/schema/index.js';
-import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { bearer, claimsOf, login, registerAccount } from '../test/accounts.js';
 import { insertDocument } from '../test/chat.js';
 import { api, chooseDocuments, connectThroughSandbox, connectUrlOf, sandboxPageId, type SignedIn, signedInUser, threadDetail } from '../test/facebook.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
 import { expectLedgerConsistent } from '../test/ledger.js';
+import { deliverWebhook } from '../test/webhook.js';
 
 /** Lan's bakery (demo page with a linked Instagram account) and her coffee shop (none). */
 const DEMO = { bakery: '109000000000011', coffee: '109000000000013' };
@@ -70,10 +70,7 @@ describe.each(testDatabases)('Instagram: the same bot answers comments and Direc
   let IG = '';
   let creditCounter = 0;
 
-  const deliver = (payload: unknown) => {
-    const body = metaJson(payload);
-    return t.app.inject({ method: 'POST', url: '/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(t.app.meta.appSecret, body) }, payload: body });
-  };
+  const deliver = (payload: unknown) => deliverWebhook(t, payload);
   const sandboxSent = async (user: SignedIn, pageId: string, kindOf: 'comment_reply' | 'message') =>
     (await t.app.sandboxRepository.activityOf(user.userId, pageId, 500)).filter((event) => event.kind === kindOf);
   const itemsOf = (externalId: string) => t.app.db.orm.select().from(inboxItems).where(eq(inboxItems.externalId, externalId));

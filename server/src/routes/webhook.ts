@@ -25,9 +25,9 @@ const sameText = (a: string, b: string) => {
 
 /**
  * Meta's Page webhook receiver (docs/meta-and-payos.md §3). GET answers the subscription handshake; POST checks
- * X-Hub-Signature-256 over the exact bytes received (403 and nothing written when wrong), records every
- * comment and message of the batch and queues their answers in one transaction, then answers 200 — the
- * model and Graph calls happen in jobs, never while Meta waits.
+ * X-Hub-Signature-256 over the exact bytes received (403 and nothing written when wrong), keeps every new
+ * comment and message of the batch once as a job in one transaction (`InboxService.receive`), then answers 200 —
+ * their recording in the inbox, the model and the Graph calls happen in jobs, never while Meta waits.
  */
 export default async function webhookRoutes(app: FastifyInstance) {
   // Encapsulated: only this route sees JSON as raw bytes (the signature is over them, not over a re-serialisation).
@@ -65,8 +65,9 @@ export default async function webhookRoutes(app: FastifyInstance) {
       return reply.status(200).send('EVENT_RECEIVED');
     }
     const { events, ignored } = pageEventsOf(body, app.clock.now());
-    // A database failure answers 500: Meta delivers again later, and the unique keys make that harmless.
-    const summary = await app.inbox.ingest(events);
+    // Kept before the 200, recorded in the inbox by their jobs after it. A database failure answers 500: Meta
+    // delivers again later, and the events' keys make that harmless.
+    const summary = await app.inbox.receive(events);
     // On the request's one log line ('request completed'), not a line of its own.
     logOnCompletion(request, { webhook: { events: events.length, ignored, ...summary } });
     return reply.status(200).type('text/plain').send('EVENT_RECEIVED');

@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { WEBHOOK_PATH } from '../meta/webhook-events.js';
+import { INBOX_EVENT_QUEUE } from '../plugins/app/inbox/inbox-receipt.js';
 import { createTestPostgres, openTestPglite, type TestDatabaseKind } from './databases.js';
 
 export { testDatabases, type TestDatabaseKind } from './databases.js';
@@ -45,7 +47,10 @@ export interface TestAppOptions {
   databaseUrl?: string;
 }
 
-/** A fetch that serves `publicApiUrl/...` from the app itself through `inject`. */
+/**
+ * A fetch that serves `publicApiUrl/...` from the app itself through `inject`. A webhook it delivers (the sandbox's)
+ * is recorded in the inbox before it returns: the events' `inbox.event` jobs run after the 200, as a worker would.
+ */
 export function injectingFetch(getApp: () => FastifyInstance | undefined, publicApiUrl: string): NonNullable<BuildAppOptions['fetch']> {
   return async (input, init = {}) => {
     const app = getApp();
@@ -58,6 +63,7 @@ export function injectingFetch(getApp: () => FastifyInstance | undefined, public
       headers,
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
     });
+    if (url.pathname === WEBHOOK_PATH && response.statusCode === 200) await app.jobs.runDue([INBOX_EVENT_QUEUE]);
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
       if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));

@@ -2,6 +2,7 @@ import type { InboxThread } from '@pagemate/shared-contracts/contracts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { inboxItems, tokenTransactions } from '../db/schema/index.js';
+import { INBOX_EVENT_QUEUE } from '../plugins/app/inbox/inbox-receipt.js';
 import { hubSignature, metaJson } from '../meta-sandbox/webhook-payload.js';
 import { insertDocument } from './chat.js';
 import { api, chooseDocuments, connectThroughSandbox, sandboxPageId, type SignedIn, signedInUser } from './facebook.js';
@@ -78,8 +79,8 @@ export function sampleMessage(pageId: string, options: { text?: string; mid?: st
   };
 }
 
-/** Delivers a payload as Meta does: the escaped JSON bytes, signed with the app secret (or with `signature`). */
-export function deliverWebhook(t: TestApp, payload: unknown, signature?: string) {
+/** Posts a payload as Meta does: the escaped JSON bytes, signed with the app secret (or with `signature`); no job runs. */
+export function postWebhook(t: TestApp, payload: unknown, signature?: string) {
   const body = metaJson(payload);
   return t.app.inject({
     method: 'POST',
@@ -87,6 +88,16 @@ export function deliverWebhook(t: TestApp, payload: unknown, signature?: string)
     headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature ?? hubSignature(t.app.meta.appSecret, body) },
     payload: body,
   });
+}
+
+/**
+ * `postWebhook`, then, after a 200, the events' `inbox.event` jobs run (tests have no worker) as a worker would run
+ * them: the inbox then shows the delivery; the answers' jobs stay queued.
+ */
+export async function deliverWebhook(t: TestApp, payload: unknown, signature?: string) {
+  const response = await postWebhook(t, payload, signature);
+  if (response.statusCode === 200) await t.app.jobs.runDue([INBOX_EVENT_QUEUE]);
+  return response;
 }
 
 /** The webhook tests' reads and steps, on the suite's current app and Lan (both set in its `beforeAll`). */
@@ -98,6 +109,8 @@ export function webhookSteps(suite: () => { t: TestApp; lan: SignedIn }) {
   const credit = (user: SignedIn, amount: number) => app().ledger.credit(user.userId, amount, `test-credit-${process.pid}-${++creditCounter}`, 'deposit');
   return {
     deliver: (payload: unknown, signature?: string) => deliverWebhook(suite().t, payload, signature),
+    /** Meta's POST alone: the events kept, their jobs not run. */
+    post: (payload: unknown) => postWebhook(suite().t, payload),
     /** What the sandbox sent on Lan's page (newest first). */
     sandboxSent: async (pageId: string, kindOf: 'comment_reply' | 'message' | 'private_reply') =>
       (await app().sandboxRepository.activityOf(suite().lan.userId, pageId, 500)).filter((event) => event.kind === kindOf),

@@ -4,12 +4,15 @@ import fp from 'fastify-plugin';
 import { AppError, RateLimitedError } from '../../../errors/app-error.js';
 import { GraphApiError } from '../../../meta/graph-client.js';
 import type { PageEvent } from '../../../meta/webhook-events.js';
+import { PermanentJobError } from '../../../jobs/index.js';
 import { botHandoff, createInboxIngest, type IngestSummary } from './inbox-ingest.js';
+import { createInboxReceipt, eventOfPayload, INBOX_EVENT_QUEUE, type ReceiptSummary } from './inbox-receipt.js';
 import type { InboxThreadRow, ThreadSummaryRow } from './inbox-repository.js';
 import { isPaused, toInboxItem, toThread as toThreadView } from './inbox-views.js';
 
 // The module's public names, re-exported so importers take them all from here.
 export { BOT_REPLY_QUEUE, commentThreadId, type IngestSummary } from './inbox-ingest.js';
+export { eventKeyOf, INBOX_EVENT_MAX_ATTEMPTS, INBOX_EVENT_QUEUE, type ReceiptSummary } from './inbox-receipt.js';
 export { threadState, toInboxItem } from './inbox-views.js';
 
 /** Messenger's standard reply window: a page may answer a person this long after their last message. */
@@ -18,7 +21,12 @@ const THREADS_PER_LIST = 200;
 const ITEMS_PER_THREAD = 500;
 
 export interface InboxService {
-  /** Records a webhook delivery's events and queues one answer per new customer item, in one transaction. */
+  /**
+   * The webhook's acknowledgement: each new event of a delivery kept once as an `inbox.event` job, all of them in
+   * one transaction (see `createInboxReceipt`); the jobs then `ingest` them.
+   */
+  receive(events: readonly PageEvent[]): Promise<ReceiptSummary>;
+  /** Records events in the inbox and queues one answer per new customer item, in one transaction (idempotent). */
   ingest(events: readonly PageEvent[]): Promise<IngestSummary>;
   /** A page's threads of one kind: of one channel, or both when `channel` is undefined. */
   threads(userId: string, pageId: string, kind: InboxKind, channel?: Channel): Promise<InboxThread[]>;
@@ -57,6 +65,7 @@ function inboxServicePlugin(app: FastifyInstance) {
   }
 
   const service: InboxService = {
+    receive: createInboxReceipt(app),
     ingest: createInboxIngest(app),
 
     async threads(userId, pageId, kind, channel) {
@@ -138,6 +147,13 @@ function inboxServicePlugin(app: FastifyInstance) {
   }
 
   app.decorate('inbox', service);
+
+  // A received event recorded in the inbox; a retry records nothing twice (`ingest` is idempotent).
+  app.jobs.handle(INBOX_EVENT_QUEUE, async (payload) => {
+    const event = eventOfPayload(payload);
+    if (!event) throw new PermanentJobError(`${INBOX_EVENT_QUEUE} needs a page event`);
+    await service.ingest([event]);
+  });
 }
 
 /**
