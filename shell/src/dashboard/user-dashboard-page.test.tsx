@@ -69,6 +69,15 @@ function fakeApi(answers: { counts: DashboardCounts; pages?: DashboardPage[]; co
   return { calls, seriesCalls: () => calls.filter((call) => call.path === SERIES_PATH).map((call) => call.params) };
 }
 
+/** A promise that resolves once `release` is called: an answer held back. */
+function heldBack() {
+  let release: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
 async function inLanguage(language: 'vi' | 'en') {
   const i18n = await initI18n(language, shellNamespaces);
   await i18n.changeLanguage(language);
@@ -112,10 +121,7 @@ describe('user dashboard', () => {
 
   it('draws the figures when they arrive after the charts without drawing the charts again', async () => {
     await inLanguage('vi');
-    let release: () => void = () => undefined;
-    const countsHeld = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: countsHeld, release } = heldBack();
     fakeApi({ counts: counts(), countsHeld });
     await mount();
     expect(text()).toContain('Tiệm Bánh Mì Cô Lan');
@@ -130,10 +136,7 @@ describe('user dashboard', () => {
 
   it('draws the figures as loading from its first render, never as 0 before their value', async () => {
     await inLanguage('vi');
-    let release: () => void = () => undefined;
-    const countsHeld = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: countsHeld, release } = heldBack();
     fakeApi({ counts: counts(), countsHeld });
     // What the figure showed at each commit of the page.
     const drawn: string[] = [];
