@@ -6,8 +6,11 @@ import { expect, test } from '../support/fixtures';
 async function subscribe(page: Page, pageName: string, action: 'bình luận' | 'tin nhắn') {
   const row = page.getByRole('row', { name: new RegExp(pageName) });
   await row.getByRole('button', { name: `Đăng ký trả lời ${action}`, exact: true }).click();
-  await page.getByRole('button', { name: 'Đồng ý' }).click();
+  // This dialog's own OK: the previous confirmation may still be fading out with one of its own.
+  const dialog = page.getByRole('dialog', { name: `Đăng ký trả lời ${action}`, exact: true });
+  await dialog.getByRole('button', { name: 'Đồng ý' }).click();
   await expect(row.getByRole('button', { name: `Hủy trả lời ${action}`, exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
 }
 
 test.describe('The bot at work (Meta sandbox)', () => {

@@ -10,9 +10,12 @@ const SHOP = 'Tiệm Bánh Mì Cô Lan';
 async function subscribeInstagram(page: Page, action: 'bình luận' | 'tin nhắn') {
   const row = page.getByRole('row', { name: new RegExp(SHOP) });
   await row.getByRole('button', { name: `Đăng ký trả lời ${action} Instagram` }).click();
-  await expect(page.getByText(`Bạn có muốn đăng ký trả lời tự động bằng AI cho ${action} Instagram của ${SHOP} không?`)).toBeVisible();
-  await page.getByRole('button', { name: 'Đồng ý' }).click();
+  // This dialog's own OK: the previous confirmation may still be fading out with one of its own.
+  const dialog = page.getByRole('dialog', { name: `Đăng ký trả lời ${action} Instagram` });
+  await expect(dialog.getByText(`Bạn có muốn đăng ký trả lời tự động bằng AI cho ${action} Instagram của ${SHOP} không?`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Đồng ý' }).click();
   await expect(row.getByRole('button', { name: `Hủy trả lời ${action} Instagram` })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
 }
 
 /**
