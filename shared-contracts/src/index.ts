@@ -31,5 +31,6 @@ export * from './ui/time-series-chart.js';
 export * from './ui/use-element-width.js';
 export * from './ui/visually-hidden.js';
 export * from './ui/keyboard-scroll-region.js';
+export * from './ui/side-scroll-table.js';
 export * from './ui/app-link.js';
 export * from './ui/use-now.js';

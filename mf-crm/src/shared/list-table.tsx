@@ -1,5 +1,6 @@
 import { Empty, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { HTMLAttributes, ReactNode } from 'react';
+import { sideScrollTableProps } from '@pagemate/shared-contracts';
 
 interface ListTableProps<T> {
   rowKey: TableProps<T>['rowKey'];
@@ -9,7 +10,7 @@ interface ListTableProps<T> {
   loading: boolean;
   /** What the table says with no rows (`ListEmpty`, or a card of its own). */
   empty: ReactNode;
-  /** Past this width (px) the table scrolls sideways; by default, as wide as its content. */
+  /** The table is at least this wide (px), scrolling sideways on a narrower screen; by default, as wide as its content. */
   scrollX?: number;
   /** A row's attributes: its test id and ids, a click handler. */
   rowProps?(row: T): Record<string, unknown>;
@@ -24,7 +25,7 @@ export function ListTable<T extends object>({ rowKey, columns, rows, loading, em
       loading={loading}
       columns={columns}
       dataSource={rows}
-      scroll={{ x: scrollX ?? 'max-content' }}
+      {...sideScrollTableProps(scrollX)}
       pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
       locale={{ emptyText: empty }}
       onRow={rowProps ? (row) => rowProps(row) as HTMLAttributes<HTMLElement> : undefined}

@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Form, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText, KeyboardScrollRegion } from '@pagemate/shared-contracts';
+import { apiErrorText, KeyboardScrollRegion, sideScrollTableProps } from '@pagemate/shared-contracts';
 
 export interface EntityManagerProps<T extends object, V extends object> {
   /** The page's h1. */
@@ -110,7 +110,7 @@ export function EntityManager<T extends object, V extends object>(props: EntityM
         loading={props.loading}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         locale={{ emptyText: <Empty description={props.emptyText} /> }}
-        scroll={{ x: true }}
+        {...sideScrollTableProps()}
         />
       </KeyboardScrollRegion>
       <Modal

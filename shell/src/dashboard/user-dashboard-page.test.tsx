@@ -243,7 +243,7 @@ describe('user dashboard', () => {
     const section = document.querySelector('section[aria-labelledby="dashboard-pages"]');
     expect(section?.querySelector(':scope > div[aria-busy]')).toBeNull();
     expect([...(section?.querySelectorAll('.ant-table-row td:first-child') ?? [])].map((cell) => cell.textContent)).toEqual(['Tiệm Bánh Mì Cô Lan', 'Cà Phê Góc Phố']);
-    expect(section?.querySelector('.ant-table-wrapper.pm-table-scroll-x')).not.toBeNull();
+    expect(section?.querySelector<HTMLElement>('.ant-table-content')?.style.overflowX).toBe('auto');
     expect(section?.querySelector('.ant-table-measure-row')).toBeNull();
   });
 

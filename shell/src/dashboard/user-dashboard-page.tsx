@@ -19,6 +19,7 @@ import {
   hrefOf,
   selectFromFirstRender,
   selectSessionUser,
+  sideScrollTableProps,
   TimeSeriesChart,
   useAppSelector,
   type DashboardCounts,
@@ -259,7 +260,7 @@ function PagesTable({ pages }: { pages: DashboardPage[] }) {
           rowKey="page_id"
           size="small"
           pagination={false}
-          className="pm-table-scroll-x"
+          {...sideScrollTableProps()}
           dataSource={shown}
           locale={{ emptyText: t('user.pages.empty') }}
           columns={[

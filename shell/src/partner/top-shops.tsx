@@ -1,7 +1,7 @@
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { PartnerShop } from '@pagemate/shared-contracts';
+import { type PartnerShop, sideScrollTableProps } from '@pagemate/shared-contracts';
 import { useFormatCount } from '../dashboard/format-count';
 import { partnerHref } from './partner-links';
 import { topShopsByBotReplies } from './partner-model';
@@ -19,7 +19,7 @@ export function TopShops({ shops }: { shops: readonly PartnerShop[] }) {
         rowKey="shop_id"
         size="small"
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        {...sideScrollTableProps()}
         dataSource={topShopsByBotReplies(shops)}
         columns={[
           { key: 'username', dataIndex: 'username', title: t('shops.columns.username') },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListPage } from '../../shared/balance-api';
 import { DateRangeFilter } from './date-range-filter';
 import type { ListQueryState } from './use-list-query';
-import { apiErrorText } from '@pagemate/shared-contracts';
+import { apiErrorText, sideScrollTableProps } from '@pagemate/shared-contracts';
 
 interface ListResult<T> {
   data?: ListPage<T>;
@@ -47,7 +47,7 @@ export function ListTable<T extends object>({ columns, list, result, rowKey, emp
         dataSource={rows}
         rowKey={(row) => keys.get(row) ?? ''}
         loading={result.isFetching}
-        scroll={{ x: 'max-content' }}
+        {...sideScrollTableProps()}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
         pagination={{
           current: query.page,

@@ -1,5 +1,5 @@
 import { InstagramOutlined, PauseCircleOutlined, WarningOutlined } from '@ant-design/icons';
-import { KeyboardScrollRegion, type BotConfig, type CollectionFile, type PageAction } from '@pagemate/shared-contracts';
+import { KeyboardScrollRegion, sideScrollTableProps, type BotConfig, type CollectionFile, type PageAction } from '@pagemate/shared-contracts';
 import { Avatar, Button, Empty, Flex, Select, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageFilesSelect } from './page-files-select';
@@ -191,7 +191,7 @@ export function PageTable({ rows, configs, collection, loading, allowingInstagra
       loading={loading}
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
       locale={{ emptyText: <Empty description={t('pages.empty')} /> }}
-      scroll={{ x: 1000 }}
+      {...sideScrollTableProps(1000)}
       />
     </KeyboardScrollRegion>
   );
