@@ -10,34 +10,8 @@ import { jobs as jobsTable } from '../db/schema/index.js';
 import { ManualClock } from '../test/clock.js';
 import { createTestPostgres } from '../test/databases.js';
 import { buildTestApp, type TestApp, testDatabases } from '../test/helper.js';
-import { JOB_PRIORITY, JobQueue, type JobHandler, PermanentJobError, type Transaction } from './index.js';
-
-/** `count` waiting jobs of `owner` in `queue` at turns `first`…, as that many enqueues leave them. */
-const waitingJobs = (app: FastifyInstance, queue: string, owner: string, first: number, count: number) =>
-  app.db.orm.execute(sql`insert into jobs (id, queue, payload, dedupe_key, priority, owner, turn, status, max_attempts, run_at, created_at, updated_at)
-    select gen_random_uuid(), ${queue}, '{}'::jsonb, ${owner} || ':' || n, 0, ${owner}, ${first} - 1 + n, 'queued', 3, now(), now(), now()
-    from generate_series(1, ${count}::int) as n`);
-
-/**
- * Index entries of `jobs` that `work` read, in a transaction of its own. The counts of a connection's earlier
- * transactions may not have been flushed yet (at most once a second): the difference is this transaction's.
- */
-const indexEntriesRead = (app: FastifyInstance, work: (tx: Transaction) => Promise<unknown>) =>
-  app.db.orm.transaction(async (tx) => {
-    const read = async () => {
-      const counted = await tx.execute<{ n: number }>(
-        sql`select coalesce(sum(pg_stat_get_xact_tuples_returned(indexrelid)), 0)::int as n from pg_index where indrelid = 'jobs'::regclass`,
-      );
-      return counted.rows[0]?.n ?? 0;
-    };
-    const before = await read();
-    await work(tx);
-    return (await read()) - before;
-  });
-
-let queueCounter = 0;
-/** A queue name no other test uses, so each test sees only its own jobs. */
-const freshQueue = (label: string) => `test.${label}.${(queueCounter += 1)}`;
+import { freshQueue } from '../test/jobs.js';
+import { JobQueue, type JobHandler, PermanentJobError } from './index.js';
 
 describe.each(testDatabases)('durable jobs (%s)', (kind) => {
   let t: TestApp;
@@ -201,111 +175,6 @@ describe.each(testDatabases)('durable jobs (%s)', (kind) => {
     expect(rows.map((row) => row.payload)).toEqual([{ v: 1 }]);
   });
 
-  describe('claim order', () => {
-    /** A worker running its own loop, like an instance's: `concurrency` shared slots, `reserved` for interactive jobs. */
-    const looping = (name: string, concurrency: number, reserved = 0) =>
-      new JobQueue({ orm: t.app.db.orm, clock, log: t.app.log, pollIntervalMs: 10, concurrency, reservedConcurrency: reserved, instanceId: name });
-    /** Enqueued a millisecond apart, so "oldest first" is well defined. */
-    const enqueueInOrder = async (q: JobQueue, queue: string, jobs: { label: string; owner?: string; priority?: number }[]) => {
-      for (const { label, owner, priority } of jobs) {
-        clock.advanceSeconds(0.001);
-        await q.enqueue(queue, { label }, { ...(owner ? { owner } : {}), ...(priority === undefined ? {} : { priority }) });
-      }
-    };
-    const backlog = (owner: string, count: number) => Array.from({ length: count }, (_, i) => ({ label: `${owner}${i + 1}`, owner }));
-
-    it('claims a customer reply before a backlog of one owner\'s indexing', async () => {
-      const index = freshQueue('index-backlog');
-      const reply = freshQueue('reply');
-      const q = looping('order', 1);
-      const started: string[] = [];
-      const record: JobHandler = async (payload) => {
-        started.push(String(payload.label));
-      };
-      q.handle(index, record);
-      q.handle(reply, record);
-      await enqueueInOrder(q, index, backlog('a', 20));
-      await enqueueInOrder(q, reply, [{ label: 'reply', owner: 'b', priority: JOB_PRIORITY.interactive }]);
-      q.start();
-      await vi.waitFor(() => expect(started).toHaveLength(21), { timeout: 10_000 });
-      await q.stop();
-      expect(started[0]).toBe('reply');
-      expect(started.slice(1)).toEqual(backlog('a', 20).map((job) => job.label));
-    });
-
-    it('runs a reply in its reserved slot while slow indexing holds every shared one', async () => {
-      const index = freshQueue('index-slow');
-      const reply = freshQueue('reply-reserved');
-      const q = looping('reserved', 2, 1);
-      let release: () => void = () => undefined;
-      const slow = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const indexing: string[] = [];
-      const replied: string[] = [];
-      q.handle(index, async (payload) => {
-        indexing.push(String(payload.label));
-        await slow;
-      });
-      q.handle(reply, async (payload) => {
-        replied.push(String(payload.label));
-      });
-      await enqueueInOrder(q, index, backlog('a', 10));
-      q.start();
-      await vi.waitFor(() => expect(indexing).toHaveLength(2));
-      await enqueueInOrder(q, reply, [{ label: 'reply', owner: 'b', priority: JOB_PRIORITY.interactive }]);
-      q.nudge();
-      await vi.waitFor(() => expect(replied).toEqual(['reply']), { timeout: 5_000 });
-      // The reserved slot is for interactive work only: indexing still holds just the two shared slots.
-      expect(indexing).toHaveLength(2);
-      release();
-      await vi.waitFor(() => expect(indexing).toHaveLength(10), { timeout: 10_000 });
-      await q.stop();
-    });
-
-    it('takes two owners\' indexing in turns: the second owner\'s documents do not wait for the first one\'s backlog', async () => {
-      const index = freshQueue('index-turns');
-      const q = looping('turns', 1);
-      const started: string[] = [];
-      q.handle(index, async (payload) => {
-        started.push(String(payload.label));
-      });
-      await enqueueInOrder(q, index, backlog('a', 6));
-      await enqueueInOrder(q, index, backlog('b', 2));
-      q.start();
-      await vi.waitFor(() => expect(started).toHaveLength(8), { timeout: 10_000 });
-      await q.stop();
-      expect(started).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', 'a4', 'a5', 'a6']);
-    });
-
-    it('puts a newcomer\'s job in the round being served, even when another instance runs it', async () => {
-      const index = freshQueue('index-busy');
-      const busy = looping('busy', 1);
-      const other = looping('other', 1);
-      let release: () => void = () => undefined;
-      const slow = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const started: string[] = [];
-      busy.handle(index, async (payload) => {
-        started.push(`busy:${String(payload.label)}`);
-        await slow;
-      });
-      other.handle(index, async (payload) => {
-        started.push(String(payload.label));
-      });
-      await enqueueInOrder(busy, index, backlog('a', 4));
-      busy.start();
-      await vi.waitFor(() => expect(started).toEqual(['busy:a1']));
-      await enqueueInOrder(other, index, backlog('b', 1));
-      other.start();
-      await vi.waitFor(() => expect(started).toHaveLength(5), { timeout: 10_000 });
-      // a1 is running on the first instance: b1 joins its round, before a2.
-      expect(started).toEqual(['busy:a1', 'b1', 'a2', 'a3', 'a4']);
-      release();
-      await Promise.all([busy.stop(), other.stop()]);
-    });
-  });
 
   it('schedules a job for later with runAt', async () => {
     const queue = freshQueue('later');
@@ -365,60 +234,6 @@ describe.each(testDatabases)('the job worker (%s)', (kind) => {
     await t.app.jobs.enqueue(queue, {});
     await vi.waitFor(() => expect(leases).toHaveLength(1), { timeout: 10_000 });
     expect(leases).toEqual([90_000]);
-  });
-});
-
-describe.each(testDatabases)('a queue one owner floods (%s)', (kind) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    // A database of its own: the planner's statistics of `jobs` are this test's alone.
-    t = await buildTestApp(kind);
-  });
-  afterAll(() => t?.close());
-
-  const waiting = (queue: string, owner: string, first: number, count: number) => waitingJobs(t.app, queue, owner, first, count);
-
-  it('queues another owner\'s job without reading the flood, on statistics taken before it', async () => {
-    const queue = 'test.flooded';
-    await waiting(queue, 'quiet', 1, 200);
-    // Statistics showing one owner, as they are until the next ANALYZE (PGlite never runs one on its own).
-    await t.app.db.orm.execute(sql`analyze jobs`);
-    await waiting(queue, 'flood', 1, 5_000);
-
-    const read = await indexEntriesRead(t.app, (tx) => t.app.jobs.enqueue(queue, {}, { owner: 'quiet' }, tx));
-    // A few index entries, not the 4,800 of the flood above the quiet owner's last turn.
-    expect(read).toBeLessThan(50);
-    const turns = (await t.app.jobs.list(queue)).filter((job) => job.owner === 'quiet').map((job) => job.turn);
-    expect(Math.max(...turns)).toBe(201);
-  });
-});
-
-describe.each(testDatabases)('a backlog the planner has not seen (%s)', (kind) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    // A database of its own: `jobs` has never been analysed, as on PGlite (no autovacuum) or a fresh server.
-    t = await buildTestApp(kind);
-  });
-  afterAll(() => t?.close());
-
-  const statistics = async () => {
-    const rows = await t.app.db.orm.execute<{ n: number }>(sql`select reltuples::int as n from pg_class where oid = 'jobs'::regclass`);
-    return rows.rows[0]?.n ?? -1;
-  };
-
-  it('refreshes the statistics of jobs once they grew, so an enqueue reads the front of an index and not the backlog', async () => {
-    const queue = 'test.unseen';
-    await waitingJobs(t.app, queue, 'flood', 1, 40_000);
-    const q = new JobQueue({ orm: t.app.db.orm, clock: t.app.clock, log: t.app.log, pollIntervalMs: 0, concurrency: 1, analyzeGrown: (tables) => t.app.db.analyzeGrown(tables) });
-    // Planned on an empty table's statistics, this one may read and sort the whole backlog; its commit has them refreshed.
-    await q.enqueue(queue, {}, { owner: 'first' });
-    await vi.waitFor(async () => expect(await statistics()).toBeGreaterThan(30_000), { timeout: 10_000 });
-
-    const read = await indexEntriesRead(t.app, (tx) => q.enqueue(queue, {}, { owner: 'second' }, tx));
-    expect(read).toBeLessThan(50);
-    await q.stop();
   });
 });
 
