@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { Table, type TableProps } from 'antd';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sideScrollTableProps } from './side-scroll-table.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -14,23 +14,25 @@ interface Row {
 const columns = [{ title: 'Name', dataIndex: 'name', key: 'name' }];
 const rows: Row[] = [{ key: 'a', name: 'Áo thun' }];
 
-describe('sideScrollTableProps', () => {
-  let container: HTMLElement;
-  let root: Root;
-  beforeEach(() => {
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-  afterEach(() => {
+/** Unmounts what the test drew. */
+const drawn: (() => void)[] = [];
+afterEach(() => drawn.splice(0).forEach((unmount) => unmount()));
+
+/** Draws a table of one row with `props`; its container. */
+async function draw(props: Partial<TableProps<Row>>): Promise<HTMLElement> {
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  await act(async () => root.render(<Table<Row> columns={columns} dataSource={rows} {...props} />));
+  drawn.push(() => {
     act(() => root.unmount());
     container.remove();
   });
+  return container;
+}
 
-  const draw = (props: Partial<TableProps<Row>>) => act(async () => root.render(<Table<Row> columns={columns} dataSource={rows} {...props} />));
-
+describe('sideScrollTableProps', () => {
   it('scrolls the table sideways in its own box, as wide as its content, with no measuring row', async () => {
-    await draw(sideScrollTableProps());
+    const container = await draw(sideScrollTableProps());
     const content = container.querySelector<HTMLElement>('.ant-table-content');
     const table = container.querySelector<HTMLElement>('.ant-table-content > table');
     expect(content?.style.overflowX).toBe('auto');
@@ -41,7 +43,7 @@ describe('sideScrollTableProps', () => {
   });
 
   it('keeps a minimum width when given one', async () => {
-    await draw(sideScrollTableProps(1000));
+    const container = await draw(sideScrollTableProps(1000));
     expect(container.querySelector<HTMLElement>('.ant-table-content > table')?.style.minWidth).toBe('max(100%, 1000px)');
   });
 
@@ -51,7 +53,7 @@ describe('sideScrollTableProps', () => {
   });
 
   it("is what antd's scroll.x would measure: that option draws a measuring row", async () => {
-    await draw({ scroll: { x: 'max-content' } });
+    const container = await draw({ scroll: { x: 'max-content' } });
     expect(container.querySelector('.ant-table-measure-row')).not.toBeNull();
   });
 });

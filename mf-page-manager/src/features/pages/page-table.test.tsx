@@ -44,6 +44,14 @@ describe('Page table: files of a page', () => {
 
   afterEach(() => mounted.unmount());
 
+  it('scrolls sideways in its own box without measuring its columns after drawing (no measuring row)', () => {
+    const content = document.querySelector<HTMLElement>('.ant-table-content');
+    expect(content?.style.overflowX).toBe('auto');
+    expect(content?.querySelector<HTMLElement>(':scope > table')?.style.minWidth).toBe('max(100%, 1000px)');
+    expect(document.querySelector('.ant-table-measure-row')).toBeNull();
+    expect(document.querySelector('.ant-table-row')?.textContent).toContain('Shop Hoa');
+  });
+
   it('takes several files picked in a row while the first is saving: the dropdown stays open, every pick is saved', async () => {
     let answer: () => void = () => undefined;
     api.control.saveAnswered = new Promise<void>((resolve) => (answer = resolve));
