@@ -97,6 +97,17 @@ async function expectLaidOutForAPhone(page: Page, name: string): Promise<void> {
   expect(layout.viewportWidth).toBe(PHONE.width);
   expect(layout.scrollWidth, `${name} scrolls sideways`).toBeLessThanOrEqual(layout.viewportWidth);
   expect(layout.overlaps, `${name} draws controls over each other`).toEqual([]);
+  // An empty table wider than the phone keeps its message in the part of its scroll box that shows.
+  const cutMessages = await page.locator('.ant-table-placeholder > .ant-table-cell > *').evaluateAll((messages) =>
+    messages
+      .filter((message) => {
+        const box = message.getBoundingClientRect();
+        const shown = message.closest('.ant-table-content, .ant-table-body')?.getBoundingClientRect();
+        return shown !== undefined && (box.left < shown.left - 1 || box.right > shown.right + 1);
+      })
+      .map((message) => message.textContent?.trim().slice(0, 40)),
+  );
+  expect(cutMessages, `${name}: an empty table's message runs out of its box`).toEqual([]);
 }
 
 /** The header bar's buttons (menu, language, theme, notifications, account) are at least 44 × 44 px. */

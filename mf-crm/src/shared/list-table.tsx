@@ -10,7 +10,7 @@ interface ListTableProps<T> {
   loading: boolean;
   /** What the table says with no rows (`ListEmpty`, or a card of its own). */
   empty: ReactNode;
-  /** The table is at least this wide (px), scrolling sideways on a narrower screen; by default, as wide as its content. */
+  /** The table's width (px), scrolling sideways on a narrower screen; by default, as wide as its content. */
   scrollX?: number;
   /** A row's attributes: its test id and ids, a click handler. */
   rowProps?(row: T): Record<string, unknown>;

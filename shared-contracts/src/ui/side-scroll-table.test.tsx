@@ -42,9 +42,20 @@ describe('sideScrollTableProps', () => {
     expect(container.querySelector('td')?.textContent).toBe('Áo thun');
   });
 
-  it('keeps a minimum width when given one', async () => {
+  it("keeps an empty table's message in the visible part of the box (one style sheet for every table)", async () => {
+    const first = await draw({ ...sideScrollTableProps(1000), dataSource: [], locale: { emptyText: 'Chưa có trang nào.' } });
+    await draw(sideScrollTableProps());
+    expect(first.querySelector('.ant-table-content')?.classList.contains('pm-side-scroll')).toBe(true);
+    expect(first.querySelector('.ant-table-placeholder')?.textContent).toBe('Chưa có trang nào.');
+    const sheets = [...document.head.querySelectorAll('style')].filter((style) => style.textContent?.includes('.pm-side-scroll .ant-table-placeholder'));
+    expect(sheets).toHaveLength(1);
+    expect(sheets[0]?.textContent).toContain('position: sticky');
+  });
+
+  it('is as wide as a width given, never narrower than its box', async () => {
     const container = await draw(sideScrollTableProps(1000));
-    expect(container.querySelector<HTMLElement>('.ant-table-content > table')?.style.minWidth).toBe('max(100%, 1000px)');
+    const table = container.querySelector<HTMLElement>('.ant-table-content > table');
+    expect([table?.style.width, table?.style.minWidth]).toEqual(['1000px', '100%']);
   });
 
   it("gives the same props for the same width, so a table's element is not replaced on each render", () => {
