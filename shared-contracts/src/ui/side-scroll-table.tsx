@@ -24,9 +24,8 @@ const propsByWidth = new Map<number, SideScrollProps>();
 /**
  * The props that let an antd Table wider than its box scroll sideways inside it, each column as wide as its content,
  * or the whole `widthPx` wide when given (never narrower than its box): what `scroll={{ x: 'max-content' }}` and
- * `scroll={{ x: widthPx }}` draw, without that option's
- * measuring of every column's cell after each drawing (a hidden row read back with `offsetWidth`: a forced layout and
- * a second drawing, long tasks on a phone). Not for tables with fixed columns or ellipsis, which need those measures.
+ * `scroll={{ x: widthPx }}` draw, without that option's measuring of every column's cell after each drawing (a hidden
+ * row read back with `offsetWidth`: a forced layout and a second drawing, long tasks on a phone). Not for tables with fixed columns or ellipsis, which need those measures.
  * The rule for the empty message is a React style sheet: hoisted into the head once, whichever app draws the table.
  */
 export function sideScrollTableProps(widthPx = 0): SideScrollProps {
