@@ -171,7 +171,7 @@ async function main() {
         .returning();
       if (!row) throw new Error('file row not inserted');
       lap();
-      await app.documentsRepository.completeIndex(row, [statements], { count: passages.length, language: 'vi', now: () => new Date() });
+      await app.documentsRepository.completeIndex(row, [statements], { outcome: () => ({ count: passages.length, language: 'vi' }), now: () => new Date() });
       await app.documentsRepository.deleteOwn(userId, row.id);
       const storeMs = lap();
       const [parseCpu, chunkCpu, vectorCpu, rowsCpu, , storeCpu] = cpuLaps;

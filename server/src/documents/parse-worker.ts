@@ -2,7 +2,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { chunkDocument } from './chunk.ts';
 import type { DocumentKind } from './document-kind.ts';
 import type { IndexedPassage, ParseWorkerReply, ParseWorkerRequest } from './parse.ts';
-import { parseBytes } from './parsers/index.ts';
+import { guessLanguage, LANGUAGE_SAMPLE_CHARS } from './language.ts';
+import { documentPieces, parseBytes } from './parsers/index.ts';
 import { passageRows, PASSAGES_PER_STATEMENT } from './passage-rows.ts';
 import { passageVector } from './search-vector.ts';
 
@@ -17,25 +18,30 @@ const post = (reply: ParseWorkerReply, transfer: ArrayBuffer[] = []) => parentPo
 async function run(request: ParseWorkerRequest): Promise<void> {
   try {
     const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
-    const document = await parseBytes(request.kind as DocumentKind, bytes);
     if (request.mode === 'parse') {
-      post({ ok: true, document });
+      post({ ok: true, document: await parseBytes(request.kind as DocumentKind, bytes) });
       return;
     }
-    const chunks = chunkDocument(document);
-    post({ ok: true, parsed: { count: chunks.length, ...(document.language === undefined ? {} : { language: document.language }) } });
-    // One statement's passages per message: the server stores the first while this thread makes the next.
-    for (let start = 0; start < chunks.length; start += PASSAGES_PER_STATEMENT) {
-      const passages: IndexedPassage[] = chunks.slice(start, start + PASSAGES_PER_STATEMENT).map((chunk) => ({
-        ordinal: chunk.ordinal,
-        text: chunk.text,
-        title: chunk.title ?? null,
-        locator: chunk.locator,
-        tsv: passageVector(chunk),
-      }));
-      for (const rows of passageRows(passages)) post({ ok: true, rows }, [rows.json.buffer]);
+    // Each piece is chunked and stored while the parser reads the next; a statement's passages per message.
+    let count = 0;
+    let sample = '';
+    for await (const piece of documentPieces(request.kind as DocumentKind, bytes)) {
+      if (sample.length < LANGUAGE_SAMPLE_CHARS) sample += (sample === '' ? '' : '\n\n') + piece.text.slice(0, LANGUAGE_SAMPLE_CHARS);
+      const chunks = chunkDocument(piece);
+      for (let start = 0; start < chunks.length; start += PASSAGES_PER_STATEMENT) {
+        const passages: IndexedPassage[] = chunks.slice(start, start + PASSAGES_PER_STATEMENT).map((chunk) => ({
+          ordinal: count + chunk.ordinal,
+          text: chunk.text,
+          title: chunk.title ?? null,
+          locator: chunk.locator,
+          tsv: passageVector(chunk),
+        }));
+        for (const rows of passageRows(passages)) post({ ok: true, rows }, [rows.json.buffer]);
+      }
+      count += chunks.length;
     }
-    post({ ok: true, done: true });
+    const language = guessLanguage(sample);
+    post({ ok: true, done: { count, ...(language === undefined ? {} : { language }) } });
   } catch (error) {
     post({ ok: false, message: error instanceof Error ? error.message : String(error) });
   }

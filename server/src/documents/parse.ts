@@ -40,16 +40,21 @@ export interface ParseWorkerRequest {
   bytes: Uint8Array;
 }
 
+/** What an index found once the whole document is read: its number of passages and the language its text is in. */
+export interface IndexOutcome {
+  count: number;
+  language?: Language;
+}
+
 /**
- * What the worker posts back, exported for the worker only: for a parse, the document; for an index, what the
- * parse found (`parsed`), the passages in order as the statements that store them (their bytes transferred, not
- * copied), then `done`. `ok: false` ends either.
+ * What the worker posts back, exported for the worker only: for a parse, the document; for an index, the
+ * passages in order as the statements that store them (their bytes transferred, not copied) as the parse reaches
+ * them, then `done` with what the parse found. `ok: false` ends either.
  */
 export type ParseWorkerReply =
   | { ok: true; document: ParsedDocument }
-  | { ok: true; parsed: { count: number; language?: Language } }
   | { ok: true; rows: PassageRows }
-  | { ok: true; done: true }
+  | { ok: true; done: IndexOutcome }
   | { ok: false; message: string };
 
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -120,30 +125,33 @@ export function parseDocument(kind: DocumentKind, bytes: Uint8Array, options: Pa
   });
 }
 
-/** A document parsed for indexing: what the parse found, and its passages as the worker makes them. */
+/** A document being indexed: its passages as the worker makes them, and what the parse found once they are all made. */
 export interface IndexedDocument {
-  count: number;
-  language?: Language;
+  /** The document holds no text: the worker made no passage at all. */
+  empty: boolean;
   /**
-   * The `count` passages in order, as insert statements' rows (see passage-rows.ts): each step gives those the
-   * worker made since the last one. Iterating throws the parse's `ParseError` if the worker fails meanwhile.
-   * Ending the iteration early stops the worker.
+   * The passages in order, as insert statements' rows (see passage-rows.ts): each step gives those the worker
+   * made since the last one. Iterating throws the parse's `ParseError` if the worker fails meanwhile, even after
+   * some passages were given. Ending the iteration early stops the worker.
    */
   batches: AsyncIterable<PassageRows[]>;
+  /** What the parse found; only once `batches` has ended (throws before: the count is not known yet). */
+  outcome(): IndexOutcome;
   /** Stops the worker if it still runs (the passages are no longer wanted); harmless once it is done. */
   stop(): void;
 }
 
 /**
  * Parses, chunks and computes the search vectors of a document in a worker (as `parseDocument`, same limits,
- * the time limit covering all of it). Resolves once the parse is done; the worker then goes on making
- * passages while the caller stores the first ones.
+ * the time limit covering all of it). Resolves with the first passages the worker made (or once it found none):
+ * a workbook is read a piece at a time, so the caller stores its first rows while the worker reads the next.
  */
 export function indexDocument(kind: DocumentKind, bytes: Uint8Array, options: ParseOptions = {}): Promise<IndexedDocument> {
   return new Promise<IndexedDocument>((resolve, reject) => {
     const queue: PassageRows[] = [];
     let ended = false;
     let failure: unknown;
+    let found: IndexOutcome | undefined;
     let wake: (() => void) | undefined;
     const notify = () => {
       const waiting = wake;
@@ -162,17 +170,24 @@ export function indexDocument(kind: DocumentKind, bytes: Uint8Array, options: Pa
         run.stop();
       }
     }
+    const stream = batches();
+    const outcome = (): IndexOutcome => {
+      if (!found) throw new ParseError('worker_failed', 'the parse has not ended');
+      return found;
+    };
     const run = runWorker({ mode: 'index', kind, bytes }, options, (reply) => {
-      if ('parsed' in reply) resolve({ ...reply.parsed, batches: batches(), stop: () => run.stop() });
-      else if ('rows' in reply) queue.push(reply.rows);
+      if ('rows' in reply) queue.push(reply.rows);
+      else if ('done' in reply) found = reply.done;
       else return true;
+      // The first reply resolves (empty when it is the end); a later one settles nothing.
+      resolve({ empty: queue.length === 0, batches: stream, outcome, stop: () => run.stop() });
       notify();
-      return false;
+      return found !== undefined;
     });
     run.finished.then(
       () => {
         ended = true;
-        // Settles nothing when the parse was reported; otherwise the worker was stopped first.
+        // Settles nothing when a reply came; otherwise the worker was stopped first.
         reject(new ParseError('worker_failed', 'parse worker ended before reporting its parse'));
         notify();
       },

@@ -14,6 +14,16 @@ export async function parseBytes(kind: DocumentKind, bytes: Buffer): Promise<Par
   return language === undefined ? parsed : { ...parsed, language };
 }
 
+/**
+ * The document `parseBytes` reads, a piece at a time as the parser reaches it, without its language (the index
+ * job guesses that from the pieces' text): a workbook's rows some thousands at a time (see `xlsxPieces`), any
+ * other kind whole in one piece.
+ */
+export async function* documentPieces(kind: DocumentKind, bytes: Buffer): AsyncGenerator<Pick<ParsedDocument, 'text' | 'sections'>> {
+  if (kind === 'xlsx') yield* (await import('./xlsx.ts')).xlsxPieces(bytes);
+  else yield await parseByKind(kind, bytes);
+}
+
 async function parseByKind(kind: DocumentKind, bytes: Buffer): Promise<ParsedDocument> {
   switch (kind) {
     case 'docx':

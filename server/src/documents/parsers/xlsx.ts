@@ -10,13 +10,70 @@ import { tableSection, type TableRow } from './table.ts';
  * value Excel saved. Nothing but XML parts is unpacked.
  */
 export async function parseXlsx(bytes: Buffer): Promise<ParsedDocument> {
+  const workbook = await openWorkbook(bytes);
+  const sections: DocumentSection[] = [];
+  for (const sheet of workbook.sheets) {
+    const section = tableSection([...sheetRows(sheet.xml, workbook.strings, workbook.formats)], sheet.name);
+    if (section) sections.push(section);
+  }
+  return { text: documentText(sections), sections };
+}
+
+/** Data rows of a sheet per piece that `xlsxPieces` gives. */
+export const ROWS_PER_PIECE = 5_000;
+
+/**
+ * The workbook as `parseXlsx` reads it, given a piece at a time as the sheets are read: each piece is one table
+ * section of at most `rowsPerPiece` data rows under its sheet's header row, so the index job stores the first
+ * rows while the rest are still being read. A piece's columns are those its own rows and the header use (a whole
+ * sheet's section spans the columns of all its rows), and a chunk never spans two pieces.
+ */
+export async function* xlsxPieces(bytes: Buffer, rowsPerPiece = ROWS_PER_PIECE): AsyncGenerator<Pick<ParsedDocument, 'text' | 'sections'>> {
+  const workbook = await openWorkbook(bytes);
+  const piece = (rows: readonly TableRow[], name: string) => {
+    const section = tableSection(rows, name);
+    return section ? { text: documentText([section]), sections: [section] } : undefined;
+  };
+  for (const sheet of workbook.sheets) {
+    let header: TableRow | undefined;
+    let rows: TableRow[] = [];
+    let given = false;
+    for (const row of sheetRows(sheet.xml, workbook.strings, workbook.formats)) {
+      if (!header) {
+        header = row;
+        continue;
+      }
+      rows.push(row);
+      if (rows.length < rowsPerPiece) continue;
+      const full = piece([header, ...rows], sheet.name);
+      if (full) yield full;
+      given = true;
+      rows = [];
+    }
+    // The last rows, or a sheet of a header row alone (then its only row is its text, as in `parseXlsx`).
+    const rest = header && (rows.length > 0 || !given) ? piece([header, ...rows], sheet.name) : undefined;
+    if (rest) yield rest;
+  }
+}
+
+/** A document's text from its table sections: each sheet's title, header and rows. */
+function documentText(sections: readonly DocumentSection[]): string {
+  return sections.map((section) => [section.title, section.header, section.text].filter(Boolean).join('\n')).join('\n\n');
+}
+
+interface Workbook {
+  /** The worksheets in workbook order (chart and dialog sheets left out), each checked to be complete XML. */
+  sheets: { name: string; xml: string }[];
+  strings: string[];
+  formats: (string | undefined)[];
+}
+
+async function openWorkbook(bytes: Buffer): Promise<Workbook> {
   const parts = await readParts(bytes, (name) => name.endsWith('.xml') || name.endsWith('.rels'));
   const workbook = parts.get('xl/workbook.xml');
   if (workbook === undefined) throw new Error('no workbook part (xl/workbook.xml)');
   const targets = relationshipTargets(parts.get('xl/_rels/workbook.xml.rels') ?? '');
-  const strings = sharedStrings(parts.get('xl/sharedStrings.xml') ?? '');
-  const formats = cellFormats(parts.get('xl/styles.xml') ?? '');
-  const sections: DocumentSection[] = [];
+  const sheets: Workbook['sheets'] = [];
   for (const sheet of workbook.matchAll(/<(?:\w+:)?sheet\b([^>]*)\/?>/g)) {
     const attributes = sheet[1] ?? '';
     const name = decodeXml(/\bname="([^"]*)"/.exec(attributes)?.[1] ?? '');
@@ -27,13 +84,9 @@ export async function parseXlsx(bytes: Buffer): Promise<ParsedDocument> {
     // Chart sheets and dialog sheets hold no cells.
     if (xml === undefined || !/<(?:\w+:)?worksheet\b/.test(xml.slice(0, 2_000))) continue;
     assertComplete(xml, 'worksheet', path);
-    const section = tableSection(sheetRows(xml, strings, formats), name);
-    if (section) sections.push(section);
+    sheets.push({ name, xml });
   }
-  return {
-    text: sections.map((section) => [section.title, section.header, section.text].filter(Boolean).join('\n')).join('\n\n'),
-    sections,
-  };
+  return { sheets, strings: sharedStrings(parts.get('xl/sharedStrings.xml') ?? ''), formats: cellFormats(parts.get('xl/styles.xml') ?? '') };
 }
 
 function relationshipTargets(rels: string): Map<string, string> {
@@ -140,18 +193,17 @@ function elementText(body: string, tag: string): string | undefined {
 /** One pass over the sheet's XML: rows and their cells, in document order. */
 const SHEET_TOKEN = /<(row|c)\b([^>]*?)(\/?)>/g;
 
-function sheetRows(xml: string, strings: readonly string[], formats: readonly (string | undefined)[]): TableRow[] {
-  const rows: TableRow[] = [];
+/** The sheet's non-empty rows in document order, each given once its last cell is read. */
+function* sheetRows(xml: string, strings: readonly string[], formats: readonly (string | undefined)[]): Generator<TableRow> {
   let row: TableRow | undefined;
   let nextColumn = 0;
-  const finish = () => {
-    if (row && row.cells.some((cell) => cell.trim() !== '')) rows.push(row);
-  };
-  SHEET_TOKEN.lastIndex = 0;
-  for (let match = SHEET_TOKEN.exec(xml); match !== null; match = SHEET_TOKEN.exec(xml)) {
+  const filled = (candidate: TableRow | undefined): candidate is TableRow => candidate !== undefined && candidate.cells.some((cell) => cell.trim() !== '');
+  // Its own pattern object: the scan pauses at each row, and another sheet's scan may run meanwhile.
+  const token = new RegExp(SHEET_TOKEN);
+  for (let match = token.exec(xml); match !== null; match = token.exec(xml)) {
     const attributes = ` ${match[2] ?? ''}`;
     if (match[1] === 'row') {
-      finish();
+      if (filled(row)) yield row;
       row = { number: Number(attribute(attributes, 'r') ?? (row?.number ?? 0) + 1), cells: [] };
       nextColumn = 0;
       continue;
@@ -160,10 +212,10 @@ function sheetRows(xml: string, strings: readonly string[], formats: readonly (s
     const column = columnOf(attribute(attributes, 'r')) ?? nextColumn;
     nextColumn = column + 1;
     if (match[3] === '/') continue;
-    const end = xml.indexOf('</c>', SHEET_TOKEN.lastIndex);
+    const end = xml.indexOf('</c>', token.lastIndex);
     if (end < 0) break;
-    const body = xml.slice(SHEET_TOKEN.lastIndex, end);
-    SHEET_TOKEN.lastIndex = end + 4;
+    const body = xml.slice(token.lastIndex, end);
+    token.lastIndex = end + 4;
     const type = attribute(attributes, 't');
     const inline = type === 'inlineStr' ? elementText(body, 'is') : undefined;
     const text = cellText(type, elementText(body, 'v'), inline, formats[Number(attribute(attributes, 's') ?? 0)], strings);
@@ -171,6 +223,5 @@ function sheetRows(xml: string, strings: readonly string[], formats: readonly (s
     while (row.cells.length < column) row.cells.push('');
     row.cells[column] = text;
   }
-  finish();
-  return rows;
+  if (filled(row)) yield row;
 }

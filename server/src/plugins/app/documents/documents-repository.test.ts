@@ -44,7 +44,7 @@ describe.each(testDatabases)('storing a document\'s passages (%s)', (kind) => {
       t.app.documentsRepository.completeIndex(file, (async function* () {
         yield passages(made);
         throw new Error('worker died');
-      })(), { count, language: 'vi', now: () => new Date() }),
+      })(), { outcome: () => ({ count, language: 'vi' }), now: () => new Date() }),
     ).rejects.toThrow('worker died');
 
   it('stores every passage in statements of its own, replaces an earlier attempt\'s, and only then makes the file ready', async () => {
@@ -55,7 +55,7 @@ describe.each(testDatabases)('storing a document\'s passages (%s)', (kind) => {
     expect(await statusOf(file.id)).toBe('indexing');
     expect(await t.app.retrieval.search(lan.userId, 'gia ban ao thun', { fileIds: [file.id] })).toEqual([]);
 
-    const ready = await repo.completeIndex(file, [passages(600), passages(300, 600)], { count: 900, language: 'vi', now: () => new Date() });
+    const ready = await repo.completeIndex(file, [passages(600), passages(300, 600)], { outcome: () => ({ count: 900, language: 'vi' }), now: () => new Date() });
     expect(ready).toMatchObject({ status: 'ready', chunkCount: 900 });
     expect(await chunksOf(file.id)).toBe(900);
     expect((await t.app.retrieval.search(lan.userId, 'ao thun 899', { fileIds: [file.id], limit: 1 }))[0]?.locator).toBe('row 901');
@@ -71,7 +71,7 @@ describe.each(testDatabases)('storing a document\'s passages (%s)', (kind) => {
     expect(await chunksOf(file.id)).toBe(0);
 
     const done = await indexingFile();
-    await repo.completeIndex(done, [passages(3)], { count: 3, language: 'vi', now: () => new Date() });
+    await repo.completeIndex(done, [passages(3)], { outcome: () => ({ count: 3, language: 'vi' }), now: () => new Date() });
     await repo.markFailed(done.id, 'late failure of another run', new Date());
     expect(await statusOf(done.id)).toBe('ready');
     expect(await chunksOf(done.id)).toBe(3);
@@ -84,14 +84,14 @@ describe.each(testDatabases)('storing a document\'s passages (%s)', (kind) => {
       yield passages(300);
       await repo.deleteOwn(lan.userId, file.id);
       yield passages(300, 300);
-    })(), { count: 600, language: 'vi', now: () => new Date() });
+    })(), { outcome: () => ({ count: 600, language: 'vi' }), now: () => new Date() });
     expect(outcome).toBeUndefined();
     expect(await chunksOf(file.id)).toBe(0);
   });
 
   it('a count that does not match what was stored leaves the file not ready', async () => {
     const file = await indexingFile();
-    await expect(t.app.documentsRepository.completeIndex(file, [passages(5)], { count: 6, language: 'vi', now: () => new Date() })).rejects.toThrow('5 chunks stored of 6');
+    await expect(t.app.documentsRepository.completeIndex(file, [passages(5)], { outcome: () => ({ count: 6, language: 'vi' }), now: () => new Date() })).rejects.toThrow('5 chunks stored of 6');
     expect(await statusOf(file.id)).toBe('indexing');
   });
 });

@@ -54,13 +54,14 @@ export interface DocumentsRepository {
    * passages), so another shop's queries are
    * answered between them: on PGlite one connection serves every shop, and a transaction holds it. Until the
    * file is ready its chunks are found by nothing (retrieval reads only ready files' passages); a batch that
-   * throws leaves the file not ready, and the next attempt replaces what was stored. Undefined when the file was
-   * deleted meanwhile.
+   * throws leaves the file not ready, and the next attempt replaces what was stored. `outcome` is read once the
+   * batches have ended (a workbook's passages are stored while it is still being read): every one of its `count`
+   * passages must be stored. Undefined when the file was deleted meanwhile.
    */
   completeIndex(
     file: DocumentFileRow,
     chunks: AsyncIterable<PassageRows[]> | Iterable<PassageRows[]>,
-    outcome: { count: number; language: string; now: () => Date },
+    finish: { outcome: () => { count: number; language: string }; now: () => Date },
   ): Promise<DocumentFileRow | undefined>;
   /** Not ready → failed with `error`, and the chunks an interrupted `completeIndex` stored are deleted. */
   markFailed(id: string, error: string, now: Date): Promise<void>;
@@ -118,7 +119,7 @@ function documentsRepositoryPlugin(app: FastifyInstance) {
       return row;
     },
 
-    async completeIndex(file, batches, { count, language, now }) {
+    async completeIndex(file, batches, { outcome, now }) {
       const [current] = await orm.select({ id: documentFiles.id }).from(documentFiles).where(eq(documentFiles.id, file.id));
       if (!current) return undefined;
       await orm.delete(documentChunks).where(eq(documentChunks.fileId, file.id));
@@ -136,6 +137,7 @@ function documentsRepositoryPlugin(app: FastifyInstance) {
         if (isForeignKeyViolation(error)) return undefined;
         throw error;
       }
+      const { count, language } = outcome();
       if (inserted !== count) throw new Error(`${inserted} chunks stored of ${count}`);
       return orm.transaction(async (tx) => {
         // Locks the row first: a concurrent delete either happened (nothing to do) or waits for this commit.

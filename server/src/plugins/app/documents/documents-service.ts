@@ -252,13 +252,17 @@ function documentsServicePlugin(app: FastifyInstance) {
       const kind = file.kind as DocumentKind;
       try {
         const indexed = await indexDocument(kind, await files.get(file.storedName));
-        if (indexed.count === 0) {
+        if (indexed.empty) {
           await repo.markFailed(file.id, INDEX_FAILURES.noText, now());
           return;
         }
-        const language = file.language === 'auto' ? (indexed.language ?? 'auto') : file.language;
-        const ready = await repo.completeIndex(file, indexed.batches, { count: indexed.count, language, now }).finally(() => indexed.stop());
-        app.log.info({ fileId: file.id, chunks: indexed.count, attempt }, 'document indexed');
+        // Known once every passage is made: a workbook is stored while it is still being read.
+        const outcome = () => {
+          const { count, language } = indexed.outcome();
+          return { count, language: file.language === 'auto' ? (language ?? 'auto') : file.language };
+        };
+        const ready = await repo.completeIndex(file, indexed.batches, { outcome, now }).finally(() => indexed.stop());
+        app.log.info({ fileId: file.id, chunks: ready?.chunkCount, attempt }, 'document indexed');
         if (ready) {
           await refreshStatistics();
           await embedChunks(file.id);
